@@ -1,0 +1,115 @@
+"""canasta: a rules engine for the card game Canasta.
+
+Immutable states, a pure :func:`apply`, a complete legal-move menu, and the rules as data
+(:class:`Variant`). Start with :func:`new_game`::
+
+    >>> import canasta
+    >>> state = canasta.new_game("classic", seed=7)
+    >>> state.current_seat
+    0
+    >>> canasta.Draw(0) in canasta.legal_actions(state)
+    True
+"""
+
+from __future__ import annotations
+
+from .actions import (
+    Action,
+    AnswerPartner,
+    AskPartner,
+    DealNextHand,
+    DeclinePile,
+    Discard,
+    Draw,
+    MeldCards,
+    TakePile,
+)
+from .cards import JOKER, Card, Cards, Rank, Suit, make_pack
+from .engine import apply, check, is_legal, new_game
+from .errors import (
+    CanastaError,
+    IllegalActionError,
+    NotationError,
+    PositionError,
+    Reason,
+    StateError,
+    VariantError,
+)
+from .legal import LegalActions, legal_actions
+from .melds import Meld
+from .position import position
+from .scoring import HandScore, ScoreLine, SideScore, score_hand
+from .state import DrawSource, EndReason, GameState, HandEnd, Phase, Turn
+from .variants import (
+    AskPartner as AskPartnerRule,
+)
+from .variants import (
+    BlackThreeDiscard,
+    BlackThreeUpcard,
+    CardPoints,
+    LastCardRedThree,
+    RedThreeNegative,
+    RedThreeTiming,
+    TieRule,
+    Variant,
+    WildRatio,
+    get_variant,
+    variant_names,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "JOKER",
+    "Action",
+    "AnswerPartner",
+    "AskPartner",
+    "AskPartnerRule",
+    "BlackThreeDiscard",
+    "BlackThreeUpcard",
+    "CanastaError",
+    "Card",
+    "CardPoints",
+    "Cards",
+    "DealNextHand",
+    "DeclinePile",
+    "Discard",
+    "Draw",
+    "DrawSource",
+    "EndReason",
+    "GameState",
+    "HandEnd",
+    "HandScore",
+    "IllegalActionError",
+    "LastCardRedThree",
+    "LegalActions",
+    "Meld",
+    "MeldCards",
+    "NotationError",
+    "Phase",
+    "PositionError",
+    "Rank",
+    "Reason",
+    "RedThreeNegative",
+    "RedThreeTiming",
+    "ScoreLine",
+    "SideScore",
+    "StateError",
+    "Suit",
+    "TakePile",
+    "TieRule",
+    "Turn",
+    "Variant",
+    "WildRatio",
+    "__version__",
+    "apply",
+    "check",
+    "get_variant",
+    "is_legal",
+    "legal_actions",
+    "make_pack",
+    "new_game",
+    "position",
+    "score_hand",
+    "variant_names",
+]

@@ -1,0 +1,113 @@
+"""Low-level helpers shared by the rules and the move generator: cards counted by kind.
+
+A *kind count* vector ``K`` has 16 entries indexed by rank value: ``K[2]`` twos, ``K[3]`` black
+threes, ``K[4]``..``K[14]`` naturals, ``K[15]`` jokers, and ``K[1]`` red threes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .cards import JOKER_ID, Card, Rank
+from .melds import Meld
+from .variants import Variant
+
+RED3 = 1
+TWO = 2
+BLACK3 = 3
+JOKER = 15
+NATURAL_RANKS = tuple(range(4, 15))
+RED3_IDS = (5, 6)
+BLACK3_IDS = (4, 7)
+CARDS = tuple(Card.from_id(i) for i in range(53))
+RANKS = {r.value: r for r in Rank}
+
+
+def kind_of_id(card_id: int) -> int:
+    """The kind index (see module doc) of a card id."""
+    if card_id == JOKER_ID:
+        return JOKER
+    rank = card_id // 4 + 2
+    if rank == 3:
+        return RED3 if card_id in RED3_IDS else BLACK3
+    return rank
+
+
+KIND_OF_ID = tuple(kind_of_id(i) for i in range(53))
+
+
+def kind_counts(counts: Sequence[int]) -> list[int]:
+    """Kind counts of a 53-entry card-count vector."""
+    k = [0] * 16
+    for r in range(4, 15):
+        b = (r - 2) * 4
+        k[r] = counts[b] + counts[b + 1] + counts[b + 2] + counts[b + 3]
+    k[2] = counts[0] + counts[1] + counts[2] + counts[3]
+    k[3] = counts[4] + counts[7]
+    k[1] = counts[5] + counts[6]
+    k[15] = counts[52]
+    return k
+
+
+def ids_of_kind(kind: int) -> tuple[int, ...]:
+    """Card ids of a kind, in the canonical order representatives are picked."""
+    if kind == JOKER:
+        return (JOKER_ID,)
+    if kind == RED3:
+        return RED3_IDS
+    if kind == BLACK3:
+        return BLACK3_IDS
+    b = (kind - 2) * 4
+    return (b, b + 1, b + 2, b + 3)
+
+
+IDS_OF_KIND = tuple(ids_of_kind(k) if k else () for k in range(16))
+
+
+def pick(counts: Sequence[int], kind: int, n: int, taken: list[int] | None = None) -> list[Card]:
+    """``n`` cards of ``kind`` from ``counts``, canonical suits first. ``taken`` (a mutable
+    53-vector) records cards already picked from the same hand in this action."""
+    out: list[Card] = []
+    if n <= 0:
+        return out
+    for i in IDS_OF_KIND[kind]:
+        avail = counts[i] - (taken[i] if taken is not None else 0)
+        while avail > 0 and len(out) < n:
+            out.append(CARDS[i])
+            avail -= 1
+            if taken is not None:
+                taken[i] += 1
+        if len(out) == n:
+            break
+    return out
+
+
+def meld_stats(meld: Meld) -> tuple[int, int, int]:
+    """``(naturals, jokers, twos)`` of a meld (black threes count as naturals of a threes meld)."""
+    n = j = t = 0
+    for c in meld.cards:
+        r = c.rank
+        if r is Rank.JOKER:
+            j += 1
+        elif r is Rank.TWO:
+            t += 1
+        else:
+            n += 1
+    return n, j, t
+
+
+def kind_value(variant: Variant, kind: int) -> int:
+    """The value in points of one card of ``kind``."""
+    return variant._values[IDS_OF_KIND[kind][0]]
+
+
+def composition_problem(variant: Variant, naturals: int, wilds: int) -> str | None:
+    """Why a meld of ``naturals`` natural and ``wilds`` wild cards breaks §1 "Meld composition"
+    (``"too_few_naturals"``, ``"too_many_wilds"``, ``"meld_too_small"``), or ``None``."""
+    if naturals < variant.min_naturals:
+        return "too_few_naturals"
+    if wilds > variant.wild_limit(naturals):
+        return "too_many_wilds"
+    if naturals + wilds < 3:
+        return "meld_too_small"
+    return None

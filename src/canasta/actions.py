@@ -1,0 +1,200 @@
+"""Actions: small frozen values a player (or the table) gives to :func:`canasta.apply`.
+
+=====================  =======================================================================
+action                 meaning
+=====================  =======================================================================
+:class:`Draw`          draw from the stock (the variant's draw count; red threes drawn are laid
+                       out and replaced automatically)
+:class:`TakePile`      take the whole discard pile, melding its top card at once with the named
+                       hand cards (or onto the side's meld of its rank), plus any further melds
+                       from the hand (needed when they make up the side's initial meld)
+:class:`MeldCards`     one or more groups: new melds, and additions to the side's own melds
+:class:`Discard`       discard one card, ending the turn (or going out with the last card)
+:class:`AskPartner`    "partner, may I go out?"
+:class:`AnswerPartner` the partner's binding yes or no
+:class:`DeclinePile`   once the stock is exhausted, do not take the pile: the hand ends
+:class:`DealNextHand`  after a hand is over, deal the next one of the match
+=====================  =======================================================================
+
+Actions name physical cards; cards of one kind (same rank and suit, or any joker) are
+interchangeable, and :func:`canasta.apply` accepts whichever ones the player holds.
+``str(action)`` gives the action notation (``draw``, ``take 8H 8S + AS AD JK``,
+``meld 7H 7S 2C``, ``meld +K 2C``, ``discard 9D``, ``ask``, ``yes``, ``no``, ``decline``, ``deal``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from .cards import Card, to_card, to_card_list
+from .errors import NotationError
+from .melds import Meld
+
+__all__ = [
+    "Action",
+    "AnswerPartner",
+    "AskPartner",
+    "DealNextHand",
+    "DeclinePile",
+    "Discard",
+    "Draw",
+    "MeldCards",
+    "TakePile",
+]
+
+
+def _seat(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise NotationError(f"a seat must be an int, not {value!r}", repr(value))
+    return value
+
+
+def _melds(value: Any) -> tuple[Meld, ...]:
+    if isinstance(value, Meld):
+        return (value,)
+    if isinstance(value, str):
+        raise NotationError(
+            "melds must be a sequence of Meld values (e.g. (Meld.parse('KH KS KD'),))", value
+        )
+    try:
+        items = list(value)
+    except TypeError:
+        raise NotationError(f"not a sequence of melds: {value!r}", repr(value)) from None
+    out = []
+    for item in items:
+        if isinstance(item, Meld):
+            out.append(item)
+        else:
+            out.append(Meld.parse(item))
+    return tuple(sorted(out, key=lambda m: (-m.rank, [c.id for c in m.cards])))
+
+
+def _cards(value: Any) -> tuple[Card, ...]:
+    return tuple(sorted(to_card_list(value)))
+
+
+def _group_text(meld: Meld) -> str:
+    cards = " ".join(str(c) for c in meld.cards)
+    if any(c.rank is meld.rank for c in meld.cards):
+        return cards
+    return f"+{meld.rank.symbol} {cards}".rstrip()
+
+
+@attrs.frozen
+class Draw:
+    """Draw from the stock (§1 "Drawn from stock")."""
+
+    seat: int = attrs.field(converter=_seat)
+
+    def __str__(self) -> str:
+        return "draw"
+
+
+@attrs.frozen
+class TakePile:
+    """Take the whole discard pile (§1 "Taking the pile", §2 cases 8-12, 24-26).
+
+    Attributes:
+        seat: the player.
+        cards: hand cards melded with the pile's top card; empty to lay the top card on the
+            side's meld of its rank (only when the pile is not frozen for the side).
+        melds: further melds from the hand laid in the same action, counted with the top card's
+            meld toward the side's initial-meld minimum.
+    """
+
+    seat: int = attrs.field(converter=_seat)
+    cards: tuple[Card, ...] = attrs.field(default=(), converter=_cards)
+    melds: tuple[Meld, ...] = attrs.field(default=(), converter=_melds)
+
+    def __str__(self) -> str:
+        parts = ["take"]
+        if self.cards:
+            parts.append(" ".join(str(c) for c in self.cards))
+        for m in self.melds:
+            parts.append("+")
+            parts.append(_group_text(m))
+        return " ".join(parts)
+
+
+@attrs.frozen
+class MeldCards:
+    """Meld: new melds and additions to the side's own melds, in one action (§1 "Meld
+    composition", "Melds per rank per side"). Groups of a rank the side already has are added
+    to that meld; two groups of one rank are merged.
+    """
+
+    seat: int = attrs.field(converter=_seat)
+    melds: tuple[Meld, ...] = attrs.field(converter=_melds)
+
+    def __str__(self) -> str:
+        return "meld " + " + ".join(_group_text(m) for m in self.melds)
+
+
+@attrs.frozen
+class Discard:
+    """Discard one card; with the last card in hand this goes out (§1 "Final discard")."""
+
+    seat: int = attrs.field(converter=_seat)
+    card: Card = attrs.field(converter=to_card)
+
+    def __str__(self) -> str:
+        return f"discard {self.card}"
+
+
+@attrs.frozen
+class AskPartner:
+    """Ask partner "may I go out?" (§2 case 28)."""
+
+    seat: int = attrs.field(converter=_seat)
+
+    def __str__(self) -> str:
+        return "ask"
+
+
+@attrs.frozen
+class AnswerPartner:
+    """Partner's answer, binding both ways (§2 case 28)."""
+
+    seat: int = attrs.field(converter=_seat)
+    yes: bool = attrs.field()
+
+    @yes.validator
+    def _check_yes(self, attribute: attrs.Attribute[bool], value: Any) -> None:
+        if not isinstance(value, bool):
+            raise NotationError(f"yes must be a bool, not {value!r}", repr(value))
+
+    def __str__(self) -> str:
+        return "yes" if self.yes else "no"
+
+
+@attrs.frozen
+class DeclinePile:
+    """Once the stock is exhausted, leave the pile: the hand ends (§2 case 31)."""
+
+    seat: int = attrs.field(converter=_seat)
+
+    def __str__(self) -> str:
+        return "decline"
+
+
+def _deck(value: Any) -> tuple[Card, ...] | None:
+    if value is None:
+        return None
+    return tuple(to_card_list(value))
+
+
+@attrs.frozen
+class DealNextHand:
+    """Deal the next hand of the match. Without a deck, the deck follows from the match seed
+    and the hand number; with one, it is the whole pack in dealing order (first card first)."""
+
+    deck: tuple[Card, ...] | None = attrs.field(default=None, converter=_deck)
+
+    def __str__(self) -> str:
+        return "deal"
+
+
+#: Any action.
+Action = Draw | TakePile | MeldCards | Discard | AskPartner | AnswerPartner | DeclinePile | DealNextHand

@@ -1,0 +1,355 @@
+"""Cards, their notation, and an immutable multiset of cards.
+
+Notation (both ways): a card is its rank then its suit, ``KH`` is the king of hearts.
+Ranks ``A K Q J T 9 8 7 6 5 4 3 2`` (``10`` is accepted for ``T``), suits ``S H D C``
+(``♠ ♥ ♦ ♣`` accepted), the joker is ``JK``. Parsing is case-insensitive.
+
+Canasta packs hold several identical copies of a card (two 52-card decks and four jokers),
+so a :class:`Card` names a card *kind*; a hand is a :class:`Cards` multiset.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Iterator
+from typing import Any, ClassVar
+
+import attrs
+
+from .errors import NotationError
+
+__all__ = ["JOKER", "Card", "Cards", "Rank", "Suit", "make_pack"]
+
+
+class Suit(enum.IntEnum):
+    """A suit. Hearts and diamonds are red, spades and clubs black."""
+
+    SPADES = 0
+    HEARTS = 1
+    DIAMONDS = 2
+    CLUBS = 3
+
+    @property
+    def symbol(self) -> str:
+        """The one-letter notation: ``S H D C``."""
+        return "SHDC"[self]
+
+    @property
+    def is_red(self) -> bool:
+        return self in (Suit.HEARTS, Suit.DIAMONDS)
+
+
+class Rank(enum.IntEnum):
+    """A rank. ``JOKER`` is a rank of its own (it has no suit)."""
+
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+    ACE = 14
+    JOKER = 15
+
+    @property
+    def symbol(self) -> str:
+        """The notation: ``2 3 4 5 6 7 8 9 T J Q K A`` and ``JK``."""
+        return _RANK_SYMBOLS[self]
+
+    @property
+    def is_natural(self) -> bool:
+        """Natural ranks are four to ace: the ranks a meld is made of (§1 "Meld composition")."""
+        return Rank.FOUR <= self <= Rank.ACE
+
+    @property
+    def is_wild(self) -> bool:
+        """Jokers and twos are wild (§0.1)."""
+        return self in (Rank.JOKER, Rank.TWO)
+
+    @classmethod
+    def parse(cls, text: str) -> Rank:
+        """Parse a rank symbol (``A``, ``K``, ``10`` or ``T``, ``JK``...).
+
+        Raises:
+            NotationError: the text is not a rank.
+        """
+        key = text.strip().upper()
+        if key in _RANK_BY_SYMBOL:
+            return _RANK_BY_SYMBOL[key]
+        raise NotationError(f"not a rank: {text!r}", text)
+
+
+_RANK_SYMBOLS = {
+    Rank.TWO: "2", Rank.THREE: "3", Rank.FOUR: "4", Rank.FIVE: "5", Rank.SIX: "6",
+    Rank.SEVEN: "7", Rank.EIGHT: "8", Rank.NINE: "9", Rank.TEN: "T", Rank.JACK: "J",
+    Rank.QUEEN: "Q", Rank.KING: "K", Rank.ACE: "A", Rank.JOKER: "JK",
+}
+_RANK_BY_SYMBOL = {v: k for k, v in _RANK_SYMBOLS.items()}
+_RANK_BY_SYMBOL["10"] = Rank.TEN
+_RANK_BY_SYMBOL["JOKER"] = Rank.JOKER
+_RANK_BY_SYMBOL["*"] = Rank.JOKER
+_SUIT_BY_SYMBOL = {
+    "S": Suit.SPADES, "H": Suit.HEARTS, "D": Suit.DIAMONDS, "C": Suit.CLUBS,
+    "♠": Suit.SPADES, "♥": Suit.HEARTS, "♦": Suit.DIAMONDS, "♣": Suit.CLUBS,
+    "♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS, "♧": Suit.CLUBS,
+}
+
+#: Number of card kinds: 52 suited cards and the joker. Card ids run from 0 to 52.
+N_KINDS = 53
+JOKER_ID = 52
+
+
+def _card_id(rank: Rank, suit: Suit | None) -> int:
+    if rank is Rank.JOKER:
+        return JOKER_ID
+    assert suit is not None
+    return (rank - 2) * 4 + suit
+
+
+@attrs.frozen(order=False)
+class Card:
+    """One playing card: a rank and a suit, or the joker (whose suit is ``None``).
+
+    Cards compare equal by value; ``sorted()`` orders them the way a hand is shown:
+    jokers, twos, aces, kings ... fours, threes.
+
+    >>> Card.parse("KH")
+    Card.parse('KH')
+    >>> str(Card.parse("10♠")), str(Card.parse("jk"))
+    ('TS', 'JK')
+    """
+
+    rank: Rank = attrs.field(converter=Rank)
+    suit: Suit | None = attrs.field(
+        default=None, converter=attrs.converters.optional(Suit)
+    )
+
+    _BY_ID: ClassVar[tuple[Card, ...]]
+
+    def __attrs_post_init__(self) -> None:
+        if (self.rank is Rank.JOKER) != (self.suit is None):
+            raise ValueError("the joker has no suit; every other card has one")
+
+    @property
+    def id(self) -> int:
+        """A dense index of the card kind, 0 to 52 (the joker is 52)."""
+        return _card_id(self.rank, self.suit)
+
+    @classmethod
+    def from_id(cls, card_id: int) -> Card:
+        """The card with the given :attr:`id`."""
+        return cls._BY_ID[card_id]
+
+    @property
+    def is_wild(self) -> bool:
+        """Jokers and twos are wild cards."""
+        return self.rank is Rank.JOKER or self.rank is Rank.TWO
+
+    @property
+    def is_natural(self) -> bool:
+        """Fours to aces are natural cards (threes are neither natural nor wild)."""
+        return Rank.FOUR <= self.rank <= Rank.ACE
+
+    @property
+    def is_red_three(self) -> bool:
+        return self.rank is Rank.THREE and self.suit in (Suit.HEARTS, Suit.DIAMONDS)
+
+    @property
+    def is_black_three(self) -> bool:
+        return self.rank is Rank.THREE and self.suit in (Suit.SPADES, Suit.CLUBS)
+
+    @property
+    def is_red(self) -> bool:
+        return self.suit is not None and self.suit.is_red
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Parse a card in notation (``KH``, ``10S``, ``T♠``, ``JK``), case-insensitive.
+
+        Raises:
+            NotationError: the text is not a card; the message quotes it.
+        """
+        if not isinstance(text, str):
+            raise NotationError(f"a card must be given as text, not {type(text).__name__}")
+        key = text.strip().upper()
+        card = _CARD_BY_TEXT.get(key)
+        if card is None:
+            raise NotationError(f"not a card: {text!r} (write e.g. KH, 10S, T♠, JK)", text)
+        return card
+
+    def __str__(self) -> str:
+        if self.suit is None:
+            return "JK"
+        return self.rank.symbol + self.suit.symbol
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+    def __lt__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return _SORT_KEY[self.id] < _SORT_KEY[other.id]
+
+
+def _display_key(card_id: int) -> tuple[int, int]:
+    if card_id == JOKER_ID:
+        return (0, 0)
+    rank = card_id // 4 + 2
+    suit = card_id % 4
+    if rank == 2:
+        return (1, suit)
+    if rank == 3:
+        return (100, suit)
+    return (2 + (14 - rank), suit)
+
+
+Card._BY_ID = tuple(
+    Card(Rank.JOKER) if i == JOKER_ID else Card(Rank(i // 4 + 2), Suit(i % 4))
+    for i in range(N_KINDS)
+)
+_SORT_KEY = tuple(_display_key(i) for i in range(N_KINDS))
+#: Card ids in the order a hand is shown.
+DISPLAY_ORDER = tuple(sorted(range(N_KINDS), key=_display_key))
+_CARD_BY_TEXT: dict[str, Card] = {}
+for _c in Card._BY_ID:
+    if _c.suit is None:
+        for _r in ("JK", "JOKER", "*", "🃏"):
+            _CARD_BY_TEXT[_r] = _c
+        continue
+    for _rs, _rk in _RANK_BY_SYMBOL.items():
+        if _rk is not _c.rank:
+            continue
+        for _ss, _sk in _SUIT_BY_SYMBOL.items():
+            if _sk is _c.suit:
+                _CARD_BY_TEXT[_rs + _ss] = _c
+
+#: The joker.
+JOKER = Card._BY_ID[JOKER_ID]
+
+
+def _parse_cards(text: str) -> list[Card]:
+    parts = text.replace(",", " ").split()
+    return [Card.parse(p) for p in parts]
+
+
+def to_card(value: Any) -> Card:
+    """A :class:`Card` from a card or its notation.
+
+    Raises:
+        NotationError: a string that does not parse, or a value of another type.
+    """
+    if isinstance(value, Card):
+        return value
+    if isinstance(value, str):
+        return Card.parse(value)
+    raise NotationError(f"not a card: {value!r}", repr(value))
+
+
+def to_card_list(value: Any) -> list[Card]:
+    """Cards from a notation string (``"KH KS 2C"``) or an iterable of cards/strings.
+
+    Raises:
+        NotationError: anything that does not parse.
+    """
+    if isinstance(value, str):
+        return _parse_cards(value)
+    if isinstance(value, Cards):
+        return list(value)
+    if isinstance(value, Card):
+        return [value]
+    try:
+        items = list(value)
+    except TypeError:
+        raise NotationError(f"not a list of cards: {value!r}", repr(value)) from None
+    return [to_card(v) for v in items]
+
+
+@attrs.frozen(eq=True, hash=True, repr=False)
+class Cards:
+    """An immutable multiset of cards (a hand, the cards of a meld).
+
+    Iterating yields the cards in display order; ``len()`` counts every copy.
+    Built from notation or from cards:
+
+    >>> hand = Cards.parse("KH KS 2C JK")
+    >>> len(hand), hand.count(Card.parse("KH")), str(hand)
+    (4, 1, 'JK 2C KS KH')
+    """
+
+    #: Copies of each card kind, indexed by :attr:`Card.id` (53 entries).
+    counts: tuple[int, ...]
+    size: int = attrs.field(eq=False, hash=False)
+
+    @classmethod
+    def of(cls, cards: Iterable[Card | str] | str = ()) -> Cards:
+        """Build from cards or notation.
+
+        Raises:
+            NotationError: text that does not parse.
+        """
+        counts = [0] * N_KINDS
+        n = 0
+        for c in to_card_list(cards):
+            counts[c.id] += 1
+            n += 1
+        return cls(tuple(counts), n)
+
+    @classmethod
+    def parse(cls, text: str) -> Cards:
+        """Parse cards separated by spaces or commas. See :meth:`Card.parse`."""
+        return cls.of(text)
+
+    @classmethod
+    def _from_counts(cls, counts: tuple[int, ...]) -> Cards:
+        return cls(counts, sum(counts))
+
+    def count(self, card: Card | str) -> int:
+        """How many copies of ``card`` the multiset holds."""
+        return self.counts[to_card(card).id]
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __bool__(self) -> bool:
+        return self.size > 0
+
+    def __iter__(self) -> Iterator[Card]:
+        counts = self.counts
+        by_id = Card._BY_ID
+        for i in DISPLAY_ORDER:
+            for _ in range(counts[i]):
+                yield by_id[i]
+
+    def __contains__(self, card: object) -> bool:
+        if isinstance(card, Card):
+            return self.counts[card.id] > 0
+        if isinstance(card, str):
+            try:
+                return self.counts[Card.parse(card).id] > 0
+            except NotationError:
+                return False
+        return False
+
+    def __str__(self) -> str:
+        return " ".join(str(c) for c in self)
+
+    def __repr__(self) -> str:
+        return f"Cards.parse({str(self)!r})"
+
+
+def make_pack(decks: int = 2, jokers: int = 4) -> tuple[Card, ...]:
+    """An unshuffled pack: ``decks`` standard 52-card decks and ``jokers`` jokers.
+
+    The classic pack is ``make_pack(2, 4)``: 108 cards (§1 "Decks / jokers / total").
+    """
+    cards: list[Card] = []
+    for _ in range(decks):
+        cards.extend(Card._BY_ID[:JOKER_ID])
+    cards.extend([JOKER] * jokers)
+    return tuple(cards)

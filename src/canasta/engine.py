@@ -1,0 +1,805 @@
+"""The engine: starting a match, checking an action against the rules and applying it.
+
+:func:`apply` always checks legality first, with the same code :func:`is_legal` and
+:func:`check` use, so a listed action and an applied one can never disagree.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import attrs
+
+from . import _core as core
+from .actions import (
+    Action,
+    AnswerPartner,
+    AskPartner,
+    DealNextHand,
+    DeclinePile,
+    Discard,
+    Draw,
+    MeldCards,
+    TakePile,
+)
+from .cards import Card, Cards, Rank, to_card_list
+from .errors import CanastaError, IllegalActionError, Reason
+from .melds import Meld
+from .state import DrawSource, EndReason, GameState, HandEnd, Phase, Turn
+from .variants import AskPartner as AskRule
+from .variants import BlackThreeUpcard, RedThreeTiming, Variant, get_variant
+
+__all__ = ["apply", "check", "is_legal", "new_game"]
+
+_ACTION_TYPES = (Draw, TakePile, MeldCards, Discard, AskPartner, AnswerPartner, DeclinePile, DealNextHand)
+
+
+# ---------------------------------------------------------------------------- starting a match
+def new_game(
+    variant: str | Variant = "classic",
+    *,
+    seed: int | None = None,
+    deck: Iterable[Card | str] | str | None = None,
+    dealer: int | None = None,
+    totals: Sequence[int] | None = None,
+) -> GameState:
+    """Start a match and deal its first hand.
+
+    Args:
+        variant: a preset name (``"classic"``) or a :class:`~canasta.Variant`.
+        seed: the match seed. Every hand's deck follows from it and the hand number, so the same
+            seed and actions always give the same match. Without a seed or a deck a fresh seed is
+            drawn from the operating system and kept in :attr:`GameState.seed`.
+        deck: the whole pack in dealing order (first card dealt first), as cards or notation,
+            for a stacked first hand. Later hands then follow from ``seed`` if given, else each
+            :class:`~canasta.DealNextHand` must bring its deck.
+        dealer: the first dealer's seat (default: the last seat, so seat 0 plays first).
+        totals: side totals to start from, in points (default all 0).
+
+    Dealing (§1 "Deal"): one card at a time, clockwise from the dealer's left; the next card is
+    turned up to start the discard pile, covered by further cards while it is a wild card or a
+    red three (and a black three where the variant says so; §2 cases 1-3); then each player, from
+    the dealer's left, lays out his red threes and replaces them from the stock (§2 case 4).
+
+    Raises:
+        VariantError: an unknown variant name.
+        ValueError: a bad seed, dealer, totals or deck (a :class:`~canasta.CanastaError`).
+    """
+    v = get_variant(variant)
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise _bad("seed", f"must be an int, not {seed!r}")
+    if dealer is None:
+        dealer = v.players - 1
+    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < v.players:
+        raise _bad("dealer", f"must be a seat from 0 to {v.players - 1}, not {dealer!r}")
+    if totals is None:
+        totals_t = (0,) * len(v.sides)
+    else:
+        totals_t = tuple(totals)
+        if len(totals_t) != len(v.sides) or any(
+            isinstance(t, bool) or not isinstance(t, int) for t in totals_t
+        ):
+            raise _bad("totals", f"must be {len(v.sides)} ints, not {totals!r}")
+    if deck is not None:
+        cards = _check_deck(v, deck)
+    else:
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**63)
+        cards = shuffled_deck(v, seed, 1)
+    return deal(v, cards, seed=seed, hand_number=1, dealer=dealer, totals=totals_t)
+
+
+class _SetupError(CanastaError, ValueError):
+    pass
+
+
+def _bad(field: str, message: str) -> CanastaError:
+    return _SetupError(f"{field}: {message}")
+
+
+def shuffled_deck(variant: Variant, seed: int, hand_number: int) -> tuple[Card, ...]:
+    """The deck of hand ``hand_number`` of the match with ``seed`` (deterministic)."""
+    cards = list(variant.pack())
+    random.Random(f"canasta:{seed}:{hand_number}").shuffle(cards)
+    return tuple(cards)
+
+
+def _check_deck(variant: Variant, deck: Any) -> tuple[Card, ...]:
+    try:
+        cards = tuple(to_card_list(deck))
+    except CanastaError as exc:
+        raise _bad("deck", str(exc)) from None
+    if Cards.of(cards) != Cards.of(variant.pack()):
+        raise _bad("deck", f"must be the whole {variant.pack_size}-card pack, once each card")
+    return cards
+
+
+def deal(
+    variant: Variant,
+    deck: Sequence[Card],
+    *,
+    seed: int | None,
+    hand_number: int,
+    dealer: int,
+    totals: tuple[int, ...],
+) -> GameState:
+    """Deal a hand from ``deck`` (whole pack, dealing order). See :func:`new_game`."""
+    n = variant.players
+    hands = [[0] * 53 for _ in range(n)]
+    pos = 0
+    for _ in range(variant.hand_size):
+        for k in range(1, n + 1):
+            seat = (dealer + k) % n
+            hands[seat][deck[pos].id] += 1
+            pos += 1
+    stock = list(deck[pos:])
+    pile: list[Card] = []
+    cover_black = variant.black_three_upcard is BlackThreeUpcard.COVERED
+    while stock:
+        card = stock.pop(0)
+        pile.append(card)
+        if not (card.is_wild or card.is_red_three or (cover_black and card.is_black_three)):
+            break
+    red_threes: list[list[Card]] = [[] for _ in range(n)]
+    first = (dealer + 1) % n
+    # §4 A9: all red threes straight after the deal, or each player's at his first turn.
+    timing_all = variant.red_three_timing is RedThreeTiming.AFTER_DEAL
+    for k in range(n if timing_all else 1):
+        _lay_out_red_threes(hands[(first + k) % n], red_threes[(first + k) % n], stock)
+    return GameState(
+        variant=variant,
+        seed=seed,
+        hand_number=hand_number,
+        dealer=dealer,
+        totals=totals,
+        hands=tuple(Cards._from_counts(tuple(h)) for h in hands),
+        stock=tuple(stock),
+        discard_pile=tuple(pile),
+        melds=tuple(() for _ in variant.sides),
+        red_threes=tuple(tuple(r) for r in red_threes),
+        phase=Phase.DRAW,
+        turn=Turn(seat=first),
+        has_melded=(False,) * n,
+    )
+
+
+def _lay_out_red_threes(hand: list[int], laid: list[Card], stock: list[Card]) -> bool:
+    """Lay out the red threes of ``hand`` and replace each from ``stock`` (§2 cases 4, 5).
+    Returns False if a red three could not be replaced because the stock ran out."""
+    ok = True
+    while hand[5] or hand[6]:
+        i = 5 if hand[5] else 6
+        hand[i] -= 1
+        laid.append(core.CARDS[i])
+        if stock:
+            c = stock.pop(0)
+            hand[c.id] += 1
+        else:
+            ok = False
+    return ok
+
+
+# ---------------------------------------------------------------------------- checking
+def check(state: GameState, action: object) -> None:
+    """Raise if ``action`` is illegal in ``state``; return ``None`` if it is legal.
+
+    Raises:
+        IllegalActionError: with a :class:`~canasta.Reason` code and a message citing the rule.
+    """
+    _resolve(state, action)
+
+
+def is_legal(state: GameState, action: object) -> bool:
+    """Whether ``action`` is legal in ``state``. Never raises for any value of ``action``."""
+    try:
+        _resolve(state, action)
+    except IllegalActionError:
+        return False
+    return True
+
+
+def apply(state: GameState, action: Action) -> GameState:
+    """Apply a legal action and return the new state. ``state`` itself is never changed.
+
+    Red threes drawn or won in the pile are laid out (and, when drawn, replaced) as part of the
+    action; a hand that ends (a player goes out, the stock runs out) is left in
+    :attr:`Phase.HAND_OVER` for :func:`canasta.score_hand`; :class:`DealNextHand` continues.
+
+    Raises:
+        IllegalActionError: the action breaks a rule; ``.reason`` says which (see
+            :class:`~canasta.Reason`).
+    """
+    return _resolve(state, action)
+
+
+def _illegal(reason: Reason, action: object, message: str) -> IllegalActionError:
+    return IllegalActionError(reason, f"{_show(action)}: {message}", action)
+
+
+def _show(action: object) -> str:
+    try:
+        return repr(str(action)) if isinstance(action, _ACTION_TYPES) else repr(action)
+    except Exception:  # pragma: no cover - repr of foreign objects
+        return f"<{type(action).__name__}>"
+
+
+def _resolve(state: GameState, action: object) -> GameState:
+    if not isinstance(action, _ACTION_TYPES):
+        raise _illegal(Reason.MALFORMED, action, "not an action of this library")
+    if isinstance(action, DealNextHand):
+        return _deal_next(state, action)
+    seat = action.seat
+    n = state.variant.players
+    if not 0 <= seat < n:
+        raise _illegal(Reason.NOT_YOUR_TURN, action, f"seat {seat} does not exist (0 to {n - 1})")
+    phase = state.phase
+    if phase is Phase.HAND_OVER:
+        raise _illegal(Reason.WRONG_PHASE, action, "the hand is over; deal the next hand")
+    if seat != state.current_seat:
+        raise _illegal(
+            Reason.NOT_YOUR_TURN, action, f"it is seat {state.current_seat}'s turn, not seat {seat}'s"
+        )
+    if isinstance(action, Draw):
+        _need_phase(state, action, Phase.DRAW)
+        return _draw(state, action)
+    if isinstance(action, TakePile):
+        _need_phase(state, action, Phase.DRAW)
+        return _take(state, action)
+    if isinstance(action, DeclinePile):
+        _need_phase(state, action, Phase.DRAW)
+        return _decline(state, action)
+    if isinstance(action, AnswerPartner):
+        _need_phase(state, action, Phase.ANSWER)
+        return attrs.evolve(
+            state, phase=Phase.PLAY, turn=attrs.evolve(state.turn, permission=action.yes)
+        )
+    _need_phase(state, action, Phase.PLAY)
+    if isinstance(action, Discard):
+        return _discard(state, action)
+    if isinstance(action, MeldCards):
+        return _meld(state, action)
+    assert isinstance(action, AskPartner)
+    return _ask(state, action)
+
+
+_PHASE_WORDS = {
+    Phase.DRAW: "draw from the stock or take the discard pile first",
+    Phase.PLAY: "the player has drawn; meld, discard or go out",
+    Phase.ANSWER: "partner must answer first",
+}
+
+
+def _need_phase(state: GameState, action: object, phase: Phase) -> None:
+    if state.phase is not phase:
+        raise _illegal(Reason.WRONG_PHASE, action, _PHASE_WORDS.get(state.phase, "wrong phase"))
+
+
+# ---------------------------------------------------------------------------- draw
+def _draw(state: GameState, action: Draw) -> GameState:
+    if not state.stock:
+        raise _illegal(Reason.STOCK_EMPTY, action, "the stock is exhausted (§2 case 31)")
+    v = state.variant
+    seat = action.seat
+    stock = list(state.stock)
+    hand = list(state.hands[seat].counts)
+    k = min(v.draw_count, len(stock))
+    for _ in range(k):
+        c = stock.pop(0)
+        hand[c.id] += 1
+    laid = list(state.red_threes[seat])
+    replaced = _lay_out_red_threes(hand, laid, stock)
+    red_threes = _replace(state.red_threes, seat, tuple(laid))
+    hands = _replace(state.hands, seat, Cards._from_counts(tuple(hand)))
+    if not replaced:
+        # §2 case 30, §4 A7: the last stock card was a red three: the hand ends at once.
+        return attrs.evolve(
+            state,
+            hands=hands,
+            stock=tuple(stock),
+            red_threes=red_threes,
+            phase=Phase.HAND_OVER,
+            turn=attrs.evolve(state.turn, drew=DrawSource.STOCK),
+            end=HandEnd(reason=EndReason.LAST_CARD_RED_THREE, seat=seat),
+        )
+    return attrs.evolve(
+        state,
+        hands=hands,
+        stock=tuple(stock),
+        red_threes=red_threes,
+        phase=Phase.PLAY,
+        turn=attrs.evolve(state.turn, drew=DrawSource.STOCK),
+    )
+
+
+def _replace(t: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
+    return t[:i] + (value,) + t[i + 1 :]
+
+
+# ---------------------------------------------------------------------------- melding (shared)
+@attrs.frozen
+class _MeldResult:
+    hand: tuple[int, ...]
+    melds: tuple[Meld, ...]
+    used: int
+    value: int
+    added_to: frozenset[Rank]
+    created: frozenset[Rank]
+    black_three_meld: bool
+
+
+def _lay(
+    state: GameState,
+    action: object,
+    side: int,
+    hand: list[int],
+    groups: Sequence[Meld],
+    extra: tuple[Rank, Card] | None = None,
+) -> _MeldResult:
+    """Take the cards of ``groups`` from ``hand`` (mutated) and lay them on ``side``'s melds.
+    ``extra`` is a card not from the hand (the pile's top card) joining the meld of its rank.
+    Checks the cards and the composition of every resulting meld."""
+    v = state.variant
+    by_rank: dict[Rank, list[Card]] = {}
+    for g in groups:
+        if not g.cards:
+            raise _illegal(Reason.MALFORMED, action, f"an empty group of {g.rank.symbol}s")
+        by_rank.setdefault(g.rank, []).extend(g.cards)
+    if extra is not None:
+        by_rank.setdefault(extra[0], [])
+    used = 0
+    value = 0
+    values = v._values
+    for rank, cards in by_rank.items():
+        for c in cards:
+            if c.is_red_three:
+                raise _illegal(Reason.RED_THREE, action, "red threes are never melded (§2 case 21)")
+            if rank is Rank.THREE:
+                if not c.is_black_three:
+                    raise _illegal(
+                        Reason.BLACK_THREE_MELD,
+                        action,
+                        "a meld of black threes holds no wild cards (§2 case 21)",
+                    )
+            elif not rank.is_natural:
+                raise _illegal(
+                    Reason.WRONG_RANK, action, f"no meld of {rank.symbol}s: melds are of 4s to aces"
+                )
+            elif not (c.rank is rank or c.is_wild):
+                raise _illegal(
+                    Reason.WRONG_RANK,
+                    action,
+                    f"{c} cannot join a meld of {rank.symbol}s (melds are sets of one rank)",
+                )
+            i = c.id
+            if hand[i] <= 0:
+                raise _illegal(Reason.CARD_NOT_IN_HAND, action, f"{c} is not in the hand (or not that often)")
+            hand[i] -= 1
+            used += 1
+            value += values[i]
+    existing = {m.rank: m for m in state.melds[side]}
+    new_melds = dict(existing)
+    added_to: set[Rank] = set()
+    created: set[Rank] = set()
+    black = False
+    for rank, cards in by_rank.items():
+        old = existing.get(rank)
+        all_cards = list(old.cards) if old is not None else []
+        all_cards.extend(cards)
+        if extra is not None and extra[0] is rank:
+            all_cards.append(extra[1])
+            value += values[extra[1].id]
+        meld = Meld(rank, all_cards)
+        if rank is Rank.THREE:
+            black = True
+            if old is not None or not 3 <= len(all_cards) <= 4:
+                raise _illegal(
+                    Reason.BLACK_THREE_MELD,
+                    action,
+                    "black threes are melded only as three or four of them (§2 case 21)",
+                )
+        else:
+            nat, jok, two = core.meld_stats(meld)
+            problem = core.composition_problem(v, nat, jok + two)
+            if problem is not None:
+                raise _illegal(Reason(problem), action, _COMPOSITION_WORDS[problem](v, meld))
+        new_melds[rank] = meld
+        if old is None:
+            created.add(rank)
+        else:
+            added_to.add(rank)
+    melds = tuple(sorted(new_melds.values(), key=lambda m: -m.rank))
+    return _MeldResult(
+        hand=tuple(hand),
+        melds=melds,
+        used=used,
+        value=value,
+        added_to=frozenset(added_to),
+        created=frozenset(created),
+        black_three_meld=black,
+    )
+
+
+_COMPOSITION_WORDS = {
+    "too_few_naturals": lambda v, m: (
+        f"a meld needs at least {v.min_naturals} natural cards, {m} has {core.meld_stats(m)[0]}"
+        " (§1 'Meld composition', §2 case 11)"
+    ),
+    "too_many_wilds": lambda v, m: (
+        f"{m} holds too many wild cards: at most {v.wild_limit(core.meld_stats(m)[0])} with "
+        f"{core.meld_stats(m)[0]} naturals here (§2 cases 17, 18)"
+    ),
+    "meld_too_small": lambda v, m: f"a meld needs at least three cards, {m} has {m.size} (§1)",
+}
+
+
+def _canastas(state: GameState, melds: Sequence[Meld]) -> int:
+    size = state.variant.canasta_size
+    return sum(1 for m in melds if len(m.cards) >= size)
+
+
+def _finish_problem(
+    state: GameState,
+    action: object,
+    left: int,
+    canastas: int,
+    black: bool,
+    discarding: bool = False,
+) -> None:
+    """The rules on what a player keeps after melding or taking (§2 cases 22-24, 27, 28)."""
+    v = state.variant
+    turn = state.turn
+    if left <= 1:
+        if canastas < v.canastas_to_go_out:
+            if left == 0:
+                msg = "the hand would be empty"
+            else:
+                msg = "the last card could only be discarded, emptying the hand"
+            raise _illegal(
+                Reason.NO_CANASTA_TO_GO_OUT,
+                action,
+                f"{msg}, and going out needs {v.canastas_to_go_out} canasta(s) on the side "
+                f"(it would have {canastas}) (§2 case 23)",
+            )
+        if turn.permission is False:
+            raise _illegal(
+                Reason.PERMISSION_REFUSED,
+                action,
+                "partner said no: the player may not go out this turn (§2 case 28)",
+            )
+        if left == 0 and v.final_discard_required and not discarding:
+            raise _illegal(
+                Reason.MUST_KEEP_A_CARD,
+                action,
+                "going out needs a final discard in this variant (§2 case 27, §4 A6)",
+            )
+        if _must_ask(state) and turn.permission is not True:
+            raise _illegal(
+                Reason.CANNOT_ASK, action, "this variant requires asking partner before going out"
+            )
+    else:
+        if turn.permission is True:
+            raise _illegal(
+                Reason.MUST_GO_OUT,
+                action,
+                "partner said yes: the player must go out now (meld all but at most one card, "
+                "then discard) (§2 case 28)",
+            )
+        if black:
+            raise _illegal(
+                Reason.BLACK_THREE_MELD,
+                action,
+                "black threes are melded only when going out (§2 cases 21, 22)",
+            )
+
+
+def _must_ask(state: GameState) -> bool:
+    v = state.variant
+    return v.ask_partner is AskRule.COMPULSORY and bool(v.partners(state.turn.seat))
+
+
+def _check_minimum(
+    state: GameState, action: object, side: int, value: int, exempt: bool
+) -> None:
+    if state.melds[side]:
+        return
+    need = state.minimum_for_side(side)
+    if value < need and not exempt:
+        raise _illegal(
+            Reason.INITIAL_MELD_BELOW_MINIMUM,
+            action,
+            f"the side's initial meld needs {need} points (its total is {state.totals[side]}); "
+            f"these cards count {value} (§1 'Initial-meld minimum', §2 cases 12, 13)",
+        )
+
+
+def _after_laying(
+    state: GameState,
+    seat: int,
+    res: _MeldResult,
+    pile: tuple[Card, ...] | None,
+    red_threes: tuple[tuple[Card, ...], ...] | None,
+    drew: DrawSource | None,
+) -> GameState:
+    side = state.side_of(seat)
+    turn = state.turn
+    laid_off = turn.laid_off or bool(res.added_to - turn.created)
+    created = turn.created | res.created
+    new_turn = attrs.evolve(
+        turn, laid_off=laid_off, created=created, melded=True, drew=drew or turn.drew
+    )
+    hands = _replace(state.hands, seat, Cards._from_counts(res.hand))
+    melds = _replace(state.melds, side, res.melds)
+    new = attrs.evolve(
+        state,
+        hands=hands,
+        melds=melds,
+        turn=new_turn,
+        phase=Phase.PLAY,
+        discard_pile=state.discard_pile if pile is None else pile,
+        red_threes=state.red_threes if red_threes is None else red_threes,
+    )
+    if hands[seat].size == 0:
+        return _go_out(new, seat)
+    return new
+
+
+def _go_out(state: GameState, seat: int) -> GameState:
+    v = state.variant
+    turn = state.turn
+    side = state.side_of(seat)
+    size = v.canasta_size
+    own_canasta = any(m.rank in turn.created and len(m.cards) >= size for m in state.melds[side])
+    concealed = not state.has_melded[seat] and not turn.laid_off and own_canasta
+    partner_melded = any(state.has_melded[p] for p in v.partners(seat))
+    return attrs.evolve(
+        state,
+        phase=Phase.HAND_OVER,
+        has_melded=_replace(state.has_melded, seat, state.has_melded[seat] or turn.melded),
+        end=HandEnd(
+            reason=EndReason.WENT_OUT,
+            seat=seat,
+            concealed=concealed,
+            partner_had_melded=partner_melded,
+        ),
+    )
+
+
+# ---------------------------------------------------------------------------- meld
+def _meld(state: GameState, action: MeldCards) -> GameState:
+    if not action.melds:
+        raise _illegal(Reason.MALFORMED, action, "a meld action needs at least one group")
+    seat = action.seat
+    side = state.side_of(seat)
+    hand = list(state.hands[seat].counts)
+    res = _lay(state, action, side, hand, action.melds)
+    left = state.hands[seat].size - res.used
+    canastas = _canastas(state, res.melds)
+    _finish_problem(state, action, left, canastas, res.black_three_meld)
+    v = state.variant
+    exempt = (
+        left <= 1
+        and state.turn.drew is DrawSource.STOCK
+        and not v.concealed_needs_minimum
+        and not state.has_melded[seat]
+    )
+    _check_minimum(state, action, side, res.value, exempt)
+    return _after_laying(state, seat, res, None, None, None)
+
+
+# ---------------------------------------------------------------------------- take the pile
+def _take(state: GameState, action: TakePile) -> GameState:
+    pile = state.discard_pile
+    if not pile:
+        raise _illegal(Reason.PILE_EMPTY, action, "the discard pile is empty")
+    top = pile[-1]
+    if top.is_black_three:
+        raise _illegal(
+            Reason.PILE_BLOCKED, action, "a black three on top blocks the pile (§2 cases 3, 6, 7)"
+        )
+    if top.is_wild:
+        raise _illegal(
+            Reason.PILE_TOP_WILD, action, "a wild card on top: the pile cannot be taken (§1)"
+        )
+    if not top.is_natural:  # pragma: no cover - a red three is never on top
+        raise _illegal(Reason.CANNOT_MELD_TOP_CARD, action, f"{top} cannot be melded")
+    seat = action.seat
+    side = state.side_of(seat)
+    hand_size = state.hands[seat].size
+    if hand_size == 1 and len(pile) == 1:
+        raise _illegal(
+            Reason.SINGLE_CARD_PILE,
+            action,
+            "with one card in hand a one-card pile may not be taken (§2 case 25)",
+        )
+    rank = top.rank
+    for c in action.cards:
+        if not (c.rank is rank or c.is_wild):
+            raise _illegal(
+                Reason.WRONG_RANK,
+                action,
+                f"{c} cannot be melded with the top card {top} (§1 'Taking the pile')",
+            )
+    naturals = sum(1 for c in action.cards if c.rank is rank)
+    extra_naturals = sum(1 for m in action.melds if m.rank is rank for c in m.cards if c.rank is rank)
+    frozen = state.pile_frozen_for(side)
+    existing = state.meld_of(side, rank)
+    if frozen:
+        if naturals + extra_naturals < 2:
+            why = "the side has not melded" if not state.melds[side] else "it holds a wild card or red three"
+            raise _illegal(
+                Reason.PILE_FROZEN,
+                action,
+                f"the pile is frozen ({why}): only a natural pair of {rank.symbol}s from the hand "
+                "takes it (§1 'Frozen pile', §2 cases 9, 10, 12)",
+            )
+    elif existing is None:
+        if naturals + extra_naturals < 1:
+            raise _illegal(
+                Reason.TOO_FEW_NATURALS,
+                action,
+                f"taking the pile needs a natural {rank.symbol} from the hand with a second card, "
+                "or a meld of that rank on the side (§2 cases 8, 9, 11)",
+            )
+    hand = list(state.hands[seat].counts)
+    groups = [Meld(rank, action.cards), *action.melds] if action.cards else list(action.melds)
+    res = _lay(state, action, side, hand, groups, extra=(rank, top))
+    # The rest of the pile joins the hand; red threes in it are laid out, not replaced (§2 case 2).
+    new_hand = list(res.hand)
+    laid = list(state.red_threes[seat])
+    for c in pile[:-1]:
+        if c.is_red_three:
+            laid.append(c)
+        else:
+            new_hand[c.id] += 1
+    left = sum(new_hand)
+    canastas = _canastas(state, res.melds)
+    _finish_problem(state, action, left, canastas, res.black_three_meld)
+    _check_minimum(state, action, side, res.value, exempt=False)
+    res = attrs.evolve(res, hand=tuple(new_hand))
+    red = _replace(state.red_threes, seat, tuple(laid)) if len(laid) != len(state.red_threes[seat]) else None
+    return _after_laying(state, seat, res, (), red, DrawSource.PILE)
+
+
+# ---------------------------------------------------------------------------- discard
+def _discard(state: GameState, action: Discard) -> GameState:
+    seat = action.seat
+    card = action.card
+    hand = state.hands[seat]
+    if card.is_red_three:
+        raise _illegal(Reason.RED_THREE, action, "red threes are never discarded (§2 case 21)")
+    if hand.counts[card.id] <= 0:
+        raise _illegal(Reason.CARD_NOT_IN_HAND, action, f"{card} is not in the hand")
+    left = hand.size - 1
+    side = state.side_of(seat)
+    if left == 0:
+        _finish_problem(state, action, 0, state.canastas(side), False, discarding=True)
+    elif state.turn.permission is True:
+        raise _illegal(
+            Reason.MUST_GO_OUT,
+            action,
+            "partner said yes: the player must go out now (§2 case 28)",
+        )
+    counts = list(hand.counts)
+    counts[card.id] -= 1
+    new = attrs.evolve(
+        state,
+        hands=_replace(state.hands, seat, Cards._from_counts(tuple(counts))),
+        discard_pile=(*state.discard_pile, card),
+    )
+    if left == 0:
+        return _go_out(new, seat)
+    return _next_turn(new)
+
+
+def _next_turn(state: GameState) -> GameState:
+    v = state.variant
+    seat = state.turn.seat
+    has_melded = state.has_melded
+    if state.turn.melded and not has_melded[seat]:
+        has_melded = _replace(has_melded, seat, True)
+    nxt = (seat + 1) % v.players
+    new = attrs.evolve(state, has_melded=has_melded, phase=Phase.DRAW, turn=Turn(seat=nxt))
+    if v.red_three_timing is RedThreeTiming.FIRST_TURN and (
+        new.hands[nxt].counts[5] or new.hands[nxt].counts[6]
+    ):
+        hand = list(new.hands[nxt].counts)
+        laid = list(new.red_threes[nxt])
+        stock = list(new.stock)
+        _lay_out_red_threes(hand, laid, stock)
+        new = attrs.evolve(
+            new,
+            hands=_replace(new.hands, nxt, Cards._from_counts(tuple(hand))),
+            red_threes=_replace(new.red_threes, nxt, tuple(laid)),
+            stock=tuple(stock),
+        )
+    if not new.stock:
+        from .legal import take_options
+
+        if not take_options(new):
+            # §2 case 31: the stock is exhausted and the player cannot take the pile.
+            return attrs.evolve(
+                new, phase=Phase.HAND_OVER, end=HandEnd(reason=EndReason.STOCK_EXHAUSTED, seat=nxt)
+            )
+    return new
+
+
+# ---------------------------------------------------------------------------- ask / decline
+def _ask(state: GameState, action: AskPartner) -> GameState:
+    v = state.variant
+    seat = action.seat
+    if v.ask_partner is AskRule.OFF:
+        raise _illegal(Reason.CANNOT_ASK, action, "asking partner is not part of this variant")
+    if not v.partners(seat):
+        raise _illegal(Reason.CANNOT_ASK, action, "the player has no partner to ask")
+    if state.turn.asked:
+        raise _illegal(Reason.CANNOT_ASK, action, "partner was asked already this turn")
+    if state.hands[seat].size < 2:
+        raise _illegal(
+            Reason.CANNOT_ASK,
+            action,
+            "with one card left the player is going out; a 'no' would leave no legal play",
+        )
+    from .legal import can_go_out
+
+    if not can_go_out(state):
+        raise _illegal(
+            Reason.CANNOT_ASK,
+            action,
+            "the player cannot go out this turn, so there is nothing to ask (§2 case 28)",
+        )
+    return attrs.evolve(state, phase=Phase.ANSWER, turn=attrs.evolve(state.turn, asked=True))
+
+
+def _decline(state: GameState, action: DeclinePile) -> GameState:
+    if state.stock:
+        raise _illegal(
+            Reason.CANNOT_DECLINE,
+            action,
+            "the pile may be declined only once the stock is exhausted; draw instead",
+        )
+    from .legal import forced_take
+
+    if forced_take(state):
+        raise _illegal(
+            Reason.MUST_TAKE_PILE,
+            action,
+            "the stock is exhausted and the top card fits the side's meld on a pile not frozen "
+            "for it: it must be taken (§2 case 31)",
+        )
+    return attrs.evolve(
+        state,
+        phase=Phase.HAND_OVER,
+        end=HandEnd(reason=EndReason.STOCK_EXHAUSTED, seat=action.seat),
+    )
+
+
+# ---------------------------------------------------------------------------- next hand
+def _deal_next(state: GameState, action: DealNextHand) -> GameState:
+    if state.phase is not Phase.HAND_OVER:
+        raise _illegal(Reason.HAND_NOT_OVER, action, "the hand is still being played")
+    if state.is_match_over:
+        raise _illegal(Reason.MATCH_OVER, action, "the match is over (§2 case 40)")
+    v = state.variant
+    number = state.hand_number + 1
+    if action.deck is not None:
+        if Cards.of(action.deck) != Cards.of(v.pack()):
+            raise _illegal(
+                Reason.BAD_DECK, action, f"the deck must be the whole {v.pack_size}-card pack"
+            )
+        deck = action.deck
+    elif state.seed is None:
+        raise _illegal(
+            Reason.BAD_DECK, action, "this match has no seed: the next hand needs a deck"
+        )
+    else:
+        deck = shuffled_deck(v, state.seed, number)
+    return deal(
+        v,
+        deck,
+        seed=state.seed,
+        hand_number=number,
+        dealer=(state.dealer + 1) % v.players,
+        totals=state.match_totals,
+    )

@@ -1,0 +1,151 @@
+"""Errors raised by the library, and the stable reason codes of illegal actions.
+
+The exception tree::
+
+    CanastaError(Exception)
+    ├── NotationError(CanastaError, ValueError)       text that does not parse
+    ├── IllegalActionError(CanastaError, ValueError)  an action that breaks a rule (has .reason)
+    ├── PositionError(CanastaError, ValueError)       an impossible position given to position()
+    ├── VariantError(CanastaError, ValueError)        an inconsistent variant
+    └── StateError(CanastaError, ValueError)          a question the state cannot answer yet
+                                                      (e.g. scoring a hand that is not over)
+
+Every class also derives from :class:`ValueError`, so ``except ValueError`` catches them all.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any
+
+__all__ = [
+    "CanastaError",
+    "IllegalActionError",
+    "NotationError",
+    "PositionError",
+    "Reason",
+    "StateError",
+    "VariantError",
+]
+
+
+class Reason(enum.StrEnum):
+    """Stable codes saying which rule an illegal action breaks.
+
+    Front-ends may localise them; the codes never change once released. The rule
+    behind each code is cited in ``RULES.md`` (shown in the message of the error).
+    """
+
+    #: The action is not a well-formed action value (wrong type, bad field).
+    MALFORMED = "malformed"
+    #: The action names a seat that is not the seat to act.
+    NOT_YOUR_TURN = "not_your_turn"
+    #: The action does not fit the phase of the turn (e.g. a discard before drawing).
+    WRONG_PHASE = "wrong_phase"
+    #: A named card is not in the player's hand (or not as many times).
+    CARD_NOT_IN_HAND = "card_not_in_hand"
+    #: The stock is empty, so it cannot be drawn from (§1 "Stock runs out").
+    STOCK_EMPTY = "stock_empty"
+    #: The discard pile is empty.
+    PILE_EMPTY = "pile_empty"
+    #: The pile is frozen (a wild card or red three in it, or the side has not melded):
+    #: only a natural pair of the top card's rank from the hand may take it (§2 cases 9, 10).
+    PILE_FROZEN = "pile_frozen"
+    #: A black three is on top of the pile: it cannot be taken (§2 cases 3, 6, 7).
+    PILE_BLOCKED = "pile_blocked"
+    #: A wild card is on top of the pile: it cannot be taken (§1 "Pile topped by wild").
+    PILE_TOP_WILD = "pile_top_wild"
+    #: One card in hand and one card in the pile: the pile may not be taken (§2 case 25).
+    SINGLE_CARD_PILE = "single_card_pile"
+    #: The cards named to take the pile cannot form a meld with its top card (§1 "Taking the pile").
+    CANNOT_MELD_TOP_CARD = "cannot_meld_top_card"
+    #: The cards melded for the side's first meld are worth less than its minimum (§1, §2 case 12).
+    INITIAL_MELD_BELOW_MINIMUM = "initial_meld_below_minimum"
+    #: A meld would hold more wild cards than the variant allows (§2 cases 17, 18).
+    TOO_MANY_WILDS = "too_many_wilds"
+    #: A meld would hold too few natural cards (§1 "Meld composition", §2 case 11).
+    TOO_FEW_NATURALS = "too_few_naturals"
+    #: A new meld needs at least three cards (§1 "Meld composition").
+    MELD_TOO_SMALL = "meld_too_small"
+    #: A card of another rank was put in a meld (melds are sets of one rank, no sequences).
+    WRONG_RANK = "wrong_rank"
+    #: Red threes are never melded or discarded (§2 case 21).
+    RED_THREE = "red_three"
+    #: Black threes are melded only as three or four, without wilds, when going out (§2 cases 21, 22).
+    BLACK_THREE_MELD = "black_three_meld"
+    #: Going out needs the side's canastas (§1 "Canastas to go out", §2 case 23).
+    NO_CANASTA_TO_GO_OUT = "no_canasta_to_go_out"
+    #: The player must keep a card: going out needs a final discard here (§2 cases 24, 27),
+    #: or the hand would be emptied without going out.
+    MUST_KEEP_A_CARD = "must_keep_a_card"
+    #: Partner answered "no": the player may not go out this turn (§2 case 28).
+    PERMISSION_REFUSED = "permission_refused"
+    #: Partner answered "yes": the player must go out this turn (§2 case 28).
+    MUST_GO_OUT = "must_go_out"
+    #: Asking partner is not possible now (no partner, off in this variant, asked already,
+    #: or the player cannot go out this turn) (§2 case 28, §4 A14).
+    CANNOT_ASK = "cannot_ask"
+    #: The player must take the discard pile: the stock is exhausted and the top card fits
+    #: his side's meld on a pile that is not frozen for him (§2 case 31).
+    MUST_TAKE_PILE = "must_take_pile"
+    #: Declining the pile is only possible once the stock is exhausted (§2 case 31).
+    CANNOT_DECLINE = "cannot_decline"
+    #: The hand is not over (dealing the next hand), or the match is over.
+    HAND_NOT_OVER = "hand_not_over"
+    #: The match is over: no further hand is dealt (§2 case 40).
+    MATCH_OVER = "match_over"
+    #: The deck given to deal the next hand is not a whole pack.
+    BAD_DECK = "bad_deck"
+
+
+class CanastaError(Exception):
+    """Base class of every error raised by the library."""
+
+
+class NotationError(CanastaError, ValueError):
+    """Text that does not parse as a card, cards, a meld or an action.
+
+    Attributes:
+        text: the text that failed to parse.
+    """
+
+    def __init__(self, message: str, text: str = "") -> None:
+        super().__init__(message)
+        self.text = text
+
+
+class IllegalActionError(CanastaError, ValueError):
+    """An action that breaks a rule of the game in the given state.
+
+    The input state is never changed (states are immutable).
+
+    Attributes:
+        reason: a stable :class:`Reason` code.
+        action: the action refused.
+    """
+
+    def __init__(self, reason: Reason, message: str, action: Any = None) -> None:
+        super().__init__(f"{reason.value}: {message}")
+        self.reason = reason
+        self.action = action
+
+
+class PositionError(CanastaError, ValueError):
+    """An impossible position: more copies of a card than the packs hold, a meld that breaks
+    the rules, a seat that does not exist, and the like."""
+
+
+class VariantError(CanastaError, ValueError):
+    """An inconsistent variant, refused when it is constructed.
+
+    Attributes:
+        field: the name of the offending field.
+    """
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"{field}: {message}")
+        self.field = field
+
+
+class StateError(CanastaError, ValueError):
+    """A question the state cannot answer yet (for example scoring a hand that is not over)."""

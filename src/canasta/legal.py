@@ -1,0 +1,526 @@
+"""The legal-move menu.
+
+:func:`legal_actions` lists a complete, canonical, duplicate-free menu of the actions of the seat
+to act. Cards the rules cannot tell apart (same rank; a joker and a two are different kinds) are
+listed once, with canonical suits; :func:`canasta.apply` accepts any physical cards of the kind.
+
+*Complete* means every legal outcome of a turn can be reached through listed actions. Some
+compound actions are folded into sequences of smaller listed ones, which reach the same table:
+
+* once the side has melded, :class:`~canasta.MeldCards` is listed one card at a time for additions
+  (one natural, one joker or one two onto a meld) and as three-card new melds; larger melds are
+  reached by following additions in the same turn;
+* a side's initial meld is listed as its *minimal* compounds: sets of new melds that reach the
+  minimum and from which no card or meld can be left out without falling below it; any larger
+  opening is reached by melding the rest afterwards, with no minimum;
+* taking the pile is listed with the fewest hand cards that take it (for an unmelded side, the
+  minimal compounds with the top card);
+* going out is listed whole: every way to meld the entire hand (or all but the one card to
+  discard, when that must be done in one action: concealed going out from a stock draw with no
+  minimum, and going out after partner's "yes").
+
+Any other legal action, listed or not, is accepted by :func:`canasta.apply` and found by ``in``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import overload
+
+from . import _core as core
+from .actions import (
+    Action,
+    AnswerPartner,
+    AskPartner,
+    DealNextHand,
+    DeclinePile,
+    Discard,
+    Draw,
+    MeldCards,
+    TakePile,
+)
+from .cards import Card
+from .melds import Meld
+from .state import DrawSource, GameState, Phase
+from .variants import AskPartner as AskRule
+from .variants import Variant
+
+__all__ = ["LegalActions", "legal_actions"]
+
+
+class LegalActions(Sequence[Action]):
+    """The legal actions of a state: a lazy, ordered, duplicate-free sequence.
+
+    ``len()``, indexing and iteration list the canonical menu; ``in`` accepts *any* legal action,
+    listed or not (it asks :func:`canasta.is_legal`). Computing the list never changes the state.
+    """
+
+    __slots__ = ("_items", "_state")
+
+    def __init__(self, state: GameState) -> None:
+        self._state = state
+        self._items: tuple[Action, ...] | None = None
+
+    def _list(self) -> tuple[Action, ...]:
+        if self._items is None:
+            self._items = tuple(_generate(self._state))
+        return self._items
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self._list())
+
+    def __len__(self) -> int:
+        return len(self._list())
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Action, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | tuple[Action, ...]:
+        return self._list()[index]
+
+    def __contains__(self, action: object) -> bool:
+        from .engine import is_legal
+
+        return is_legal(self._state, action)
+
+    def __bool__(self) -> bool:
+        return bool(self._list())
+
+    def __repr__(self) -> str:
+        return "<LegalActions [" + ", ".join(str(a) for a in self._list()) + "]>"
+
+
+def legal_actions(state: GameState) -> LegalActions:
+    """The legal actions of the seat to act (see the module documentation for what is listed).
+
+    The order is deterministic: by action type, then canonically by cards. Empty only when the
+    match is over (or a hand is over in a match without a seed, where :class:`DealNextHand` must
+    bring a deck).
+    """
+    return LegalActions(state)
+
+
+# ---------------------------------------------------------------------------- generation
+def _generate(state: GameState) -> list[Action]:
+    phase = state.phase
+    if phase is Phase.HAND_OVER:
+        if state.is_match_over or state.seed is None:
+            return []
+        return [DealNextHand()]
+    if phase is Phase.ANSWER:
+        seat = state.current_seat
+        assert seat is not None
+        return [AnswerPartner(seat, True), AnswerPartner(seat, False)]
+    seat = state.turn.seat
+    if phase is Phase.DRAW:
+        out: list[Action] = []
+        if state.stock:
+            out.append(Draw(seat))
+        takes = take_options(state)
+        out.extend(takes)
+        if not state.stock and takes and not forced_take(state):
+            out.append(DeclinePile(seat))
+        return out
+    return _play_actions(state)
+
+
+def _finish_ok(state: GameState, left: int, canastas: int, discarding: bool = False) -> bool:
+    """Mirror of the engine's rules on what a player keeps (§2 cases 22-24, 27, 28)."""
+    v = state.variant
+    perm = state.turn.permission
+    if left <= 1:
+        if canastas < v.canastas_to_go_out or perm is False:
+            return False
+        if left == 0 and v.final_discard_required and not discarding:
+            return False
+        if v.ask_partner is AskRule.COMPULSORY and v.partners(state.turn.seat) and perm is not True:
+            return False
+        return True
+    return perm is not True
+
+
+def _side_info(state: GameState, side: int) -> dict[int, tuple[int, int, int, int]]:
+    """rank value -> (naturals, jokers, twos, size) of the side's melds."""
+    out = {}
+    for m in state.melds[side]:
+        n, j, t = core.meld_stats(m)
+        out[m.rank.value] = (n, j, t, n + j + t)
+    return out
+
+
+def _cards_for(counts: Sequence[int], spec: Sequence[tuple[int, int, int, int]]) -> list[Meld]:
+    """Melds with canonical cards for ``(rank, naturals, jokers, twos)`` specs from one hand."""
+    taken = [0] * 53
+    melds = []
+    for r, n, j, t in spec:
+        cards = core.pick(counts, r, n, taken)
+        cards += core.pick(counts, core.JOKER, j, taken)
+        cards += core.pick(counts, core.TWO, t, taken)
+        melds.append(Meld(core.RANKS[r], cards))
+    return melds
+
+
+# ---------------------------------------------------------------------------- taking the pile
+def take_options(state: GameState) -> list[TakePile]:
+    """The listed ways for the seat to act to take the discard pile (minimal hand cards)."""
+    if state.phase is not Phase.DRAW:
+        return []
+    pile = state.discard_pile
+    if not pile:
+        return []
+    top = pile[-1]
+    if not top.is_natural:
+        return []
+    seat = state.turn.seat
+    hand = state.hands[seat]
+    if hand.size == 1 and len(pile) == 1:
+        return []
+    v = state.variant
+    side = state.side_of(seat)
+    counts = hand.counts
+    k = core.kind_counts(counts)
+    r = top.rank.value
+    to_hand = sum(1 for c in pile[:-1] if not c.is_red_three)
+    out: list[TakePile] = []
+    if state.melds[side]:
+        info = _side_info(state, side)
+        frozen = state.pile_frozen
+        n_e, j_e, t_e, size_e = info.get(r, (0, 0, 0, 0))
+        existing = r in info
+        canastas_other = state.canastas(side) - (1 if size_e >= v.canasta_size else 0)
+        combos = []
+        maxw = v.max_wilds
+        for n in range(0, k[r] + 1):
+            if frozen and n < 2:
+                continue
+            if not frozen and not existing and n < 1:
+                continue
+            for j in range(0, min(k[core.JOKER], maxw) + 1):
+                for t in range(0, min(k[core.TWO], maxw - j) + 1):
+                    if core.composition_problem(v, n_e + 1 + n, j_e + t_e + j + t):
+                        continue
+                    left = hand.size - (n + j + t) + to_hand
+                    size = size_e + 1 + n + j + t
+                    canastas = canastas_other + (1 if size >= v.canasta_size else 0)
+                    if not _finish_ok(state, left, canastas):
+                        continue
+                    combos.append((n, j, t))
+        for c in _minimal(combos):
+            cards = core.pick(counts, r, c[0]) + core.pick(counts, core.JOKER, c[1])
+            cards += core.pick(counts, core.TWO, c[2])
+            out.append(TakePile(seat, tuple(cards)))
+        return out
+    minimum = state.minimum_for_side(side)
+    for spec in initial_compounds(v, k, minimum, forced=r):
+        used = sum(n + j + t for _, n, j, t in spec)
+        left = hand.size - used + to_hand
+        canastas = sum(
+            1 for rr, n, j, t in spec if n + j + t + (1 if rr == r else 0) >= v.canasta_size
+        )
+        if not _finish_ok(state, left, canastas):
+            continue
+        melds = _cards_for(counts, spec)
+        top_meld = melds[0]
+        out.append(TakePile(seat, top_meld.cards, tuple(melds[1:])))
+    return out
+
+
+def _minimal(combos: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
+    return [
+        c
+        for c in combos
+        if not any(d != c and d[0] <= c[0] and d[1] <= c[1] and d[2] <= c[2] for d in combos)
+    ]
+
+
+def forced_take(state: GameState) -> bool:
+    """Whether the seat to act must take the pile: the stock is exhausted and the top card fits
+    the side's meld on a pile not frozen for the side (§2 case 31)."""
+    if state.phase is not Phase.DRAW or state.stock or not state.variant.forced_take_after_stock:
+        return False
+    from .engine import is_legal
+
+    return is_legal(state, TakePile(state.turn.seat))
+
+
+# ---------------------------------------------------------------------------- initial melds
+def initial_compounds(
+    v: Variant, k: Sequence[int], minimum: int, forced: int | None = None
+) -> list[list[tuple[int, int, int, int]]]:
+    """Minimal sets of new melds from kind counts ``k`` worth at least ``minimum`` points.
+
+    Each meld is ``(rank, naturals, jokers, twos)`` from the hand. With ``forced`` (the rank of the
+    pile's top card), the first meld is of that rank, holds the top card besides (counted in its
+    value) and at least a natural pair from the hand.
+    """
+    values = v._values
+    jv = values[52]
+    tv = values[0]
+    maxw = v.max_wilds
+    J = k[core.JOKER]
+    T = k[core.TWO]
+
+    def options(r: int) -> list[tuple[int, int, int, int, int, int]]:
+        # (n, j, t, value, lowest removable value or 0, forced flag)
+        extra = 1 if r == forced else 0
+        lo = 2 if r == forced else v.min_naturals
+        rv = values[(r - 2) * 4]
+        opts = []
+        for n in range(lo, k[r] + 1):
+            for j in range(0, min(J, maxw) + 1):
+                for t in range(0, min(T, maxw - j) + 1):
+                    nat = n + extra
+                    w = j + t
+                    if core.composition_problem(v, nat, w):
+                        continue
+                    rem = []
+                    if n - 1 >= lo and not core.composition_problem(v, nat - 1, w):
+                        rem.append(rv)
+                    if j and not core.composition_problem(v, nat, w - 1):
+                        rem.append(jv)
+                    if t and not core.composition_problem(v, nat, w - 1):
+                        rem.append(tv)
+                    value = (n + extra) * rv + j * jv + t * tv
+                    opts.append((n, j, t, value, max(rem) if rem else 0, extra))
+        return opts
+
+    ranks = [r for r in core.NATURAL_RANKS if r != forced and k[r] >= v.min_naturals]
+    opts = {r: options(r) for r in ranks}
+    results: list[list[tuple[int, int, int, int]]] = []
+    chosen: list[tuple[int, int, int, int, int, int]] = []
+
+    def minimal(total: int) -> bool:
+        for r, _n, _j, _t, value, rem in chosen:
+            if r != forced and total - value >= minimum:
+                return False
+            if rem and total - rem >= minimum:
+                return False
+        return True
+
+    def dfs(start: int, total: int, jl: int, tl: int) -> None:
+        for i in range(start, len(ranks)):
+            r = ranks[i]
+            for n, j, t, value, rem, _x in opts[r]:
+                if j > jl or t > tl:
+                    continue
+                chosen.append((r, n, j, t, value, rem))
+                new_total = total + value
+                if new_total >= minimum:
+                    if minimal(new_total):
+                        results.append([c[:4] for c in chosen])
+                else:
+                    dfs(i + 1, new_total, jl - j, tl - t)
+                chosen.pop()
+
+    if forced is None:
+        dfs(0, 0, J, T)
+        return results
+    if k[forced] < 2:
+        return results
+    for n, j, t, value, rem, _x in options(forced):
+        chosen.append((forced, n, j, t, value, rem))
+        if value >= minimum:
+            if minimal(value):
+                results.append([c[:4] for c in chosen])
+        else:
+            dfs(0, value, J - j, T - t)
+        chosen.pop()
+    return results
+
+
+# ---------------------------------------------------------------------------- going out
+def _full_melds(
+    v: Variant, info: dict[int, tuple[int, int, int, int]], k: Sequence[int], canastas_needed: int
+) -> Iterator[list[tuple[int, int, int, int]]]:
+    """Every way to meld all the cards of kind counts ``k`` onto a side with melds ``info``,
+    leaving the side with at least ``canastas_needed`` canastas."""
+    if k[core.RED3]:
+        return
+    fixed: list[tuple[int, int, int, int]] = []
+    b = k[core.BLACK3]
+    if b:
+        if not 3 <= b <= 4:
+            return
+        fixed.append((3, b, 0, 0))
+    targets: list[tuple[int, int, int, int, int]] = []  # (rank, add naturals, n_e, w_e, size_e)
+    for r in core.NATURAL_RANKS:
+        c = k[r]
+        if r in info:
+            n_e, j_e, t_e, size_e = info[r]
+            targets.append((r, c, n_e, j_e + t_e, size_e))
+        elif c:
+            if c < v.min_naturals:
+                return
+            targets.append((r, c, 0, 0, 0))
+    J = k[core.JOKER]
+    T = k[core.TWO]
+    size_c = v.canasta_size
+    untouched_canastas = 0  # every side meld is a target, so none is untouched
+    maxw = v.max_wilds
+    plan: list[tuple[int, int, int, int]] = []
+
+    def rec(i: int, jl: int, tl: int, canastas: int) -> Iterator[list[tuple[int, int, int, int]]]:
+        if i == len(targets):
+            if jl == 0 and tl == 0 and canastas >= canastas_needed:
+                yield fixed + [p for p in plan if p[1] or p[2] or p[3]]
+            return
+        r, c, n_e, w_e, size_e = targets[i]
+        nat = n_e + c
+        for j in range(0, min(jl, maxw) + 1):
+            for t in range(0, min(tl, maxw - j) + 1):
+                w = w_e + j + t
+                if (c or j or t or size_e) and core.composition_problem(v, nat, w):
+                    continue
+                size = size_e + c + j + t
+                plan.append((r, c, j, t))
+                yield from rec(i + 1, jl - j, tl - t, canastas + (1 if size >= size_c else 0))
+                plan.pop()
+
+    yield from rec(0, J, T, untouched_canastas)
+
+
+def go_out_melds(state: GameState, leave: int) -> Iterator[MeldCards]:
+    """Meld actions that meld the whole hand but ``leave`` (0 or 1) cards, leaving the side
+    able to go out. With ``leave == 1`` one action per kind of card left for the discard."""
+    v = state.variant
+    seat = state.turn.seat
+    side = state.side_of(seat)
+    hand = state.hands[seat]
+    if hand.size - leave < 1:
+        return
+    counts = hand.counts
+    k = core.kind_counts(counts)
+    info = _side_info(state, side)
+    need_min = not state.melds[side] and (
+        v.concealed_needs_minimum or state.turn.drew is not DrawSource.STOCK
+    )
+    minimum = state.minimum_for_side(side) if need_min else 0
+    values = v._values
+    kinds = [kk for kk in range(1, 16) if k[kk] and kk != core.RED3] if leave else [0]
+    for lk in kinds:
+        k2 = list(k)
+        if lk:
+            k2[lk] -= 1
+        left_counts = list(counts)
+        if lk:
+            cid = core.pick(counts, lk, 1)[0].id
+            left_counts[cid] -= 1
+        for spec in _full_melds(v, info, k2, v.canastas_to_go_out):
+            melds = _cards_for(left_counts, spec)
+            if minimum and sum(values[c.id] for m in melds for c in m.cards) < minimum:
+                continue
+            yield MeldCards(seat, tuple(melds))
+
+
+def can_go_out(state: GameState) -> bool:
+    """Whether the player to act (after drawing) can go out this turn from the current hand."""
+    if state.phase is not Phase.PLAY:
+        return False
+    v = state.variant
+    seat = state.turn.seat
+    side = state.side_of(seat)
+    hand = state.hands[seat]
+    if state.turn.permission is False:
+        return False
+    if hand.size == 1:
+        return not hand.counts[5] and not hand.counts[6] and (
+            state.canastas(side) >= v.canastas_to_go_out
+        )
+    if not v.final_discard_required and next(go_out_melds(state, 0), None) is not None:
+        return True
+    return next(go_out_melds(state, 1), None) is not None
+
+
+# ---------------------------------------------------------------------------- play phase
+def _play_actions(state: GameState) -> list[Action]:
+    v = state.variant
+    seat = state.turn.seat
+    side = state.side_of(seat)
+    hand = state.hands[seat]
+    counts = hand.counts
+    k = core.kind_counts(counts)
+    h = hand.size
+    perm = state.turn.permission
+    melds: dict[MeldCards, None] = {}
+    if perm is True:
+        if not v.final_discard_required:
+            melds.update(dict.fromkeys(go_out_melds(state, 0)))
+        melds.update(dict.fromkeys(go_out_melds(state, 1)))
+    else:
+        minimum = state.minimum_for_side(side)
+        if state.melds[side] or minimum <= 0:
+            for a in _singles(state, k):
+                melds[a] = None
+        else:
+            for spec in initial_compounds(v, k, minimum):
+                used = sum(n + j + t for _, n, j, t in spec)
+                if h - used >= 2:
+                    melds[MeldCards(seat, tuple(_cards_for(counts, spec)))] = None
+        if perm is None or perm is not False:
+            if not v.final_discard_required:
+                melds.update(dict.fromkeys(go_out_melds(state, 0)))
+            if not state.melds[side] and state.turn.drew is DrawSource.STOCK:
+                melds.update(dict.fromkeys(go_out_melds(state, 1)))
+    out: list[Action] = list(melds)
+    if (
+        perm is None
+        and h >= 2
+        and not state.turn.asked
+        and v.ask_partner is not AskRule.OFF
+        and v.partners(seat)
+        and can_go_out(state)
+    ):
+        out.append(AskPartner(seat))
+    canastas = state.canastas(side)
+    if h == 1:
+        discard_ok = _finish_ok(state, 0, canastas, discarding=True)
+    else:
+        discard_ok = perm is not True
+    for kind in range(2, 16):
+        if k[kind] and discard_ok:
+            card: Card = core.pick(counts, kind, 1)[0]
+            out.append(Discard(seat, card))
+    return out
+
+
+def _singles(state: GameState, k: Sequence[int]) -> Iterator[MeldCards]:
+    """One-card additions and three-card new melds."""
+    v = state.variant
+    seat = state.turn.seat
+    side = state.side_of(seat)
+    counts = state.hands[seat].counts
+    h = state.hands[seat].size
+    info = _side_info(state, side)
+    canastas = state.canastas(side)
+    size_c = v.canasta_size
+    J = k[core.JOKER]
+    T = k[core.TWO]
+    for r, (n_e, j_e, t_e, size_e) in sorted(info.items(), reverse=True):
+        if r == 3:
+            continue
+        was = 1 if size_e >= size_c else 0
+        now = canastas - was + (1 if size_e + 1 >= size_c else 0)
+        for kind, ok in (
+            (r, k[r] > 0),
+            (core.JOKER, J > 0 and not core.composition_problem(v, n_e, j_e + t_e + 1)),
+            (core.TWO, T > 0 and not core.composition_problem(v, n_e, j_e + t_e + 1)),
+        ):
+            if ok and _finish_ok(state, h - 1, now):
+                yield MeldCards(seat, (Meld(core.RANKS[r], core.pick(counts, kind, 1)),))
+    size = max(3, v.min_naturals)
+    new_canasta = 1 if size >= size_c else 0
+    for r in core.NATURAL_RANKS[::-1]:
+        if r in info or k[r] < v.min_naturals:
+            continue
+        if not _finish_ok(state, h - size, canastas + new_canasta):
+            continue
+        for n in range(min(k[r], size), v.min_naturals - 1, -1):
+            w = size - n
+            for j in range(min(J, w), -1, -1):
+                t = w - j
+                if t > T or core.composition_problem(v, n, w):
+                    continue
+                yield MeldCards(seat, tuple(_cards_for(counts, [(r, n, j, t)])))

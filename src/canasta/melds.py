@@ -1,0 +1,115 @@
+"""Melds: cards of one rank laid on the table (§1 "Meld composition").
+
+A :class:`Meld` is also how an action names the cards it melds: a group of cards of one rank,
+which is either a new meld or an addition to the side's meld of that rank.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import attrs
+
+from .cards import Card, Rank, to_card_list
+from .errors import NotationError
+
+__all__ = ["Meld"]
+
+
+def _sorted_cards(value: Any) -> tuple[Card, ...]:
+    return tuple(sorted(to_card_list(value)))
+
+
+def _to_rank(value: Any) -> Rank:
+    if isinstance(value, Rank):
+        return value
+    if isinstance(value, str):
+        return Rank.parse(value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        try:
+            return Rank(value)
+        except ValueError:
+            pass
+    raise NotationError(f"not a rank: {value!r}", repr(value))
+
+
+@attrs.frozen
+class Meld:
+    """Cards of one rank: natural cards of ``rank`` and wild cards (or black threes when
+    ``rank`` is three). The cards are kept in display order, so two melds with the same cards
+    are equal whatever order they were given in.
+
+    >>> m = Meld.parse("KH KS 2C")
+    >>> m.rank, m.naturals, m.wilds, str(m)
+    (<Rank.KING: 13>, 2, 1, '2C KS KH')
+
+    A group that holds only wild cards (an addition) must name its rank:
+
+    >>> Meld(Rank.KING, "JK").rank
+    <Rank.KING: 13>
+    """
+
+    #: The rank of the meld.
+    rank: Rank = attrs.field(converter=_to_rank)
+    #: Its cards, in display order.
+    cards: tuple[Card, ...] = attrs.field(converter=_sorted_cards)
+
+    @classmethod
+    def parse(cls, text: str | Iterable[Card | str], rank: Rank | str | None = None) -> Meld:
+        """A meld from notation; the rank is that of its non-wild cards unless given.
+
+        Raises:
+            NotationError: the text does not parse, its non-wild cards mix ranks, or a group
+                of wild cards only names no rank.
+        """
+        cards = to_card_list(text)
+        if rank is not None:
+            return cls(_to_rank(rank), cards)
+        ranks = {c.rank for c in cards if not c.is_wild}
+        if len(ranks) != 1:
+            shown = text if isinstance(text, str) else " ".join(str(c) for c in cards)
+            raise NotationError(
+                f"cannot tell the rank of meld {shown!r}: give the rank, e.g. Meld(Rank.KING, ...)",
+                shown,
+            )
+        return cls(ranks.pop(), cards)
+
+    @property
+    def size(self) -> int:
+        """Number of cards."""
+        return len(self.cards)
+
+    @property
+    def wilds(self) -> int:
+        """Number of wild cards (jokers and twos)."""
+        return sum(1 for c in self.cards if c.is_wild)
+
+    @property
+    def jokers(self) -> int:
+        return sum(1 for c in self.cards if c.rank is Rank.JOKER)
+
+    @property
+    def twos(self) -> int:
+        return sum(1 for c in self.cards if c.rank is Rank.TWO)
+
+    @property
+    def naturals(self) -> int:
+        """Number of cards of the meld's own rank."""
+        return sum(1 for c in self.cards if c.rank is self.rank)
+
+    def is_canasta(self, canasta_size: int = 7) -> bool:
+        """Whether the meld has at least ``canasta_size`` cards (§1 "Canasta")."""
+        return len(self.cards) >= canasta_size
+
+    def is_natural_canasta(self, canasta_size: int = 7) -> bool:
+        """A canasta without wild cards ("natural", or "clean"; §1 "Canasta")."""
+        return self.is_canasta(canasta_size) and self.wilds == 0
+
+    def is_mixed_canasta(self, canasta_size: int = 7) -> bool:
+        """A canasta with at least one wild card ("mixed"; a natural one becomes mixed when a
+        wild is added, §2 case 20)."""
+        return self.is_canasta(canasta_size) and self.wilds > 0
+
+    def __str__(self) -> str:
+        return " ".join(str(c) for c in self.cards)

@@ -1,0 +1,243 @@
+"""The game state: an immutable snapshot of a match, its current hand and the turn in progress.
+
+Only what is needed to go on is stored. Facts that follow from it (whether the pile is frozen or
+blocked, a side's minimum, its canastas, whether it has melded) are computed when asked.
+"""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from .cards import Card, Cards, Rank
+from .melds import Meld
+from .variants import Variant
+
+__all__ = ["DrawSource", "EndReason", "GameState", "HandEnd", "Phase", "Turn"]
+
+
+class Phase(enum.StrEnum):
+    """Where the turn stands (§1, DESIGN: the turn's state machine)."""
+
+    #: The seat to act draws from the stock or takes the discard pile (or, once the stock is
+    #: exhausted, takes the pile or declines it).
+    DRAW = "draw"
+    #: After drawing: meld, ask partner, discard (or go out).
+    PLAY = "play"
+    #: The partner of the player who asked "may I go out?" must answer.
+    ANSWER = "answer"
+    #: The hand has ended; it can be scored, and (unless the match is over) the next dealt.
+    HAND_OVER = "hand_over"
+
+
+class DrawSource(enum.StrEnum):
+    """Where the player to act got his cards this turn."""
+
+    STOCK = "stock"
+    PILE = "pile"
+
+
+class EndReason(enum.StrEnum):
+    """Why a hand ended."""
+
+    #: A player went out (§1 "Going out").
+    WENT_OUT = "went_out"
+    #: The stock ran out and a player could not, or lawfully did not, take the pile (§2 case 31).
+    STOCK_EXHAUSTED = "stock_exhausted"
+    #: The last stock card drawn was a red three (§2 case 30, §4 A7).
+    LAST_CARD_RED_THREE = "last_card_red_three"
+
+
+@attrs.frozen(kw_only=True)
+class Turn:
+    """Facts about the turn in progress that cannot be read off the table.
+
+    Attributes:
+        seat: whose turn it is.
+        drew: where the player's cards came from this turn (``None`` before drawing).
+        asked: whether the player asked partner "may I go out?" this turn.
+        permission: partner's answer (``None`` if not asked or not yet answered).
+        laid_off: whether the player added cards to a meld not started by him this turn (this
+            spoils a concealed going out, §2 case 29).
+        created: ranks of the melds the player started this turn.
+        melded: whether the player put any card on the table this turn.
+    """
+
+    seat: int
+    drew: DrawSource | None = None
+    asked: bool = False
+    permission: bool | None = None
+    laid_off: bool = False
+    created: frozenset[Rank] = frozenset()
+    melded: bool = False
+
+
+@attrs.frozen(kw_only=True)
+class HandEnd:
+    """How the hand ended.
+
+    Attributes:
+        reason: why.
+        seat: the player who went out (or drew the last card, or declined the pile).
+        concealed: whether the player went out concealed (§2 case 29).
+        partner_had_melded: whether a partner of the player going out had melded before (for the
+            German "Blattausmachen"/"Handcanasta" distinction, §4 A5).
+    """
+
+    reason: EndReason
+    seat: int | None = None
+    concealed: bool = False
+    partner_had_melded: bool = False
+
+    @property
+    def went_out(self) -> bool:
+        return self.reason is EndReason.WENT_OUT
+
+
+@attrs.frozen(kw_only=True)
+class GameState:
+    """A match in progress: one immutable snapshot. Create one with :func:`canasta.new_game` or
+    :func:`canasta.position`; advance it with :func:`canasta.apply`.
+
+    Seats are numbered from 0, clockwise; sides are indexed as in :attr:`Variant.sides`.
+
+    Attributes:
+        variant: the rules.
+        seed: the match seed the decks of later hands follow from (``None`` if the decks are
+            supplied by the caller).
+        hand_number: 1 for the first hand of the match.
+        dealer: the dealer's seat; the player on his left (next seat) plays first.
+        totals: each side's match total *before* the current hand, in points.
+        hands: each seat's hand.
+        stock: the stock, top card first.
+        discard_pile: the discard pile, bottom card first, top card last.
+        melds: each side's melds, in rank order (one meld per rank).
+        red_threes: the red threes each seat has laid out.
+        phase: where the turn stands.
+        turn: facts about the turn in progress.
+        has_melded: for each seat, whether it put cards on the table in an earlier turn of
+            this hand.
+        end: how the hand ended, or ``None`` while it goes on.
+    """
+
+    variant: Variant
+    seed: int | None
+    hand_number: int
+    dealer: int
+    totals: tuple[int, ...]
+    hands: tuple[Cards, ...]
+    stock: tuple[Card, ...]
+    discard_pile: tuple[Card, ...]
+    melds: tuple[tuple[Meld, ...], ...]
+    red_threes: tuple[tuple[Card, ...], ...]
+    phase: Phase
+    turn: Turn
+    has_melded: tuple[bool, ...]
+    end: HandEnd | None = None
+
+    # ------------------------------------------------------------------ who acts
+    @property
+    def current_seat(self) -> int | None:
+        """The 0-based seat to act, or ``None`` when nobody is to act (the hand is over)."""
+        if self.phase is Phase.HAND_OVER:
+            return None
+        if self.phase is Phase.ANSWER:
+            return self.variant.partners(self.turn.seat)[0]
+        return self.turn.seat
+
+    @property
+    def is_hand_over(self) -> bool:
+        """The current hand has ended and can be scored."""
+        return self.phase is Phase.HAND_OVER
+
+    @property
+    def is_match_over(self) -> bool:
+        """A side has reached the target after a scored hand, with no tie for the lead (unless
+        the variant shares tied wins) (§1 "Target", §2 case 40)."""
+        return self.is_hand_over and bool(self.winners)
+
+    @property
+    def match_totals(self) -> tuple[int, ...]:
+        """Each side's match total including the current hand's score once it is over (points)."""
+        if not self.is_hand_over:
+            return self.totals
+        from .scoring import score_hand
+
+        score = score_hand(self)
+        return tuple(t + s.total for t, s in zip(self.totals, score.sides, strict=True))
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The winning side(s) of the match, or ``()`` while the match goes on."""
+        if not self.is_hand_over:
+            return ()
+        totals = self.match_totals
+        best = max(totals)
+        if best < self.variant.target_score:
+            return ()
+        leaders = tuple(i for i, t in enumerate(totals) if t == best)
+        if len(leaders) > 1 and self.variant.tie_rule == "play_on":
+            return ()
+        return leaders
+
+    # ------------------------------------------------------------------ derived facts
+    def side_of(self, seat: int) -> int:
+        """The index of the side ``seat`` plays for."""
+        return self.variant.side_of(seat)
+
+    def side_has_melded(self, side: int) -> bool:
+        """Whether the side has any meld on the table (its initial meld is made)."""
+        return bool(self.melds[side])
+
+    def minimum_for_side(self, side: int) -> int:
+        """The side's initial-meld minimum this hand, in points, by its total before the deal
+        (§1 "Initial-meld minimum"). Once the side has melded it needs no minimum, which
+        :meth:`side_needs_minimum` tells."""
+        return self.variant.minimum_for(self.totals[side])
+
+    def side_needs_minimum(self, side: int) -> bool:
+        return not self.melds[side]
+
+    def canastas(self, side: int) -> int:
+        """The number of canastas the side has on the table."""
+        size = self.variant.canasta_size
+        return sum(1 for m in self.melds[side] if len(m.cards) >= size)
+
+    def meld_of(self, side: int, rank: Rank) -> Meld | None:
+        """The side's meld of ``rank``, if any."""
+        for m in self.melds[side]:
+            if m.rank is rank:
+                return m
+        return None
+
+    @property
+    def top_card(self) -> Card | None:
+        """The top card of the discard pile, or ``None`` if the pile is empty."""
+        return self.discard_pile[-1] if self.discard_pile else None
+
+    @property
+    def pile_frozen(self) -> bool:
+        """Whether the pile is frozen for everybody: it holds a wild card or a red three (and,
+        where the variant says so, a black three) (§1 "Frozen pile", §4 A3)."""
+        freeze_black = self.variant.black_three_discard == "freezes"
+        for c in self.discard_pile:
+            if c.is_wild or c.is_red_three or (freeze_black and c.is_black_three):
+                return True
+        return False
+
+    def pile_frozen_for(self, side: int) -> bool:
+        """Whether the pile is frozen for ``side``: frozen for everybody, or the side has not
+        melded (§1 "Frozen pile")."""
+        return not self.melds[side] or self.pile_frozen
+
+    @property
+    def pile_blocked(self) -> bool:
+        """Whether a black three is on top of the pile, so the player to act cannot take it
+        (§2 cases 3, 7)."""
+        top = self.top_card
+        return top is not None and top.is_black_three
+
+    @property
+    def stock_exhausted(self) -> bool:
+        return not self.stock

@@ -1,0 +1,460 @@
+"""Variants: the rules of a Canasta game as data.
+
+A :class:`Variant` is a frozen object with one keyword-only field for every rule parameter of
+RULES.md ("Decisions" and the §1 table). The engine reads these fields and never asks which preset
+it is running. Presets live in a registry (:func:`get_variant`, :func:`variant_names`); a house rule
+is a preset with some fields overridden (:meth:`Variant.derive`)::
+
+    >>> house = get_variant("classic").derive(name="classic-700", natural_canasta_bonus=700)
+    >>> house.natural_canasta_bonus
+    700
+"""
+
+from __future__ import annotations
+
+import difflib
+import enum
+from typing import Any
+
+import attrs
+
+from .cards import JOKER_ID, N_KINDS, Card
+from .errors import VariantError
+
+__all__ = [
+    "AskPartner",
+    "BlackThreeDiscard",
+    "BlackThreeUpcard",
+    "CardPoints",
+    "LastCardRedThree",
+    "RedThreeNegative",
+    "RedThreeTiming",
+    "TieRule",
+    "Variant",
+    "WildRatio",
+    "get_variant",
+    "variant_names",
+]
+
+
+class WildRatio(enum.StrEnum):
+    """How many wild cards a meld may hold beside its natural cards (§4 A1)."""
+
+    #: At least ``min_naturals`` naturals and at most ``max_wilds`` wilds (Official Laws: 2N + 3W legal).
+    NONE = "none"
+    #: Never more wilds than naturals (Wikipedia, S-NO).
+    AT_MOST_EQUAL = "at_most_equal"
+    #: Naturals strictly more than wilds (S-DE).
+    STRICTLY_FEWER = "strictly_fewer"
+
+
+class BlackThreeUpcard(enum.StrEnum):
+    """What happens when the first upcard is a black three (§4 A2, §2 case 3)."""
+
+    #: It stays on top and blocks the first player; the pile is not frozen (pagat, S-AF).
+    STAYS = "stays"
+    #: It is covered like a wild card (Bicycle, S-NO).
+    COVERED = "covered"
+
+
+class BlackThreeDiscard(enum.StrEnum):
+    """What a discarded black three does to the pile (§4 A3, §2 case 7)."""
+
+    #: It blocks only the next player (pagat, S-AF, S-DE, Hoyle).
+    BLOCKS_NEXT = "blocks_next"
+    #: It freezes the pile until the pile is taken (a reading of the Bicycle wording).
+    FREEZES = "freezes"
+
+
+class RedThreeNegative(enum.StrEnum):
+    """When a side's red threes count against it (§4 A4, §2 case 36)."""
+
+    #: When the side has made no meld (Official Laws, Britannica, S-AF).
+    NO_MELD = "no_meld"
+    #: When the side has no canasta (S-DE, CSP).
+    NO_CANASTA = "no_canasta"
+
+
+class LastCardRedThree(enum.StrEnum):
+    """The last stock card drawn is a red three (§4 A7, §2 case 30)."""
+
+    #: The hand ends at once: the drawer may neither meld nor discard (pagat, Bicycle).
+    NO_MELD = "no_meld"
+    #: The drawer may meld and lay off, but not discard (Britannica).
+    MAY_MELD = "may_meld"
+
+
+class RedThreeTiming(enum.StrEnum):
+    """When dealt red threes are laid out and replaced (§4 A9, §2 case 4)."""
+
+    #: Straight after the deal (S-AF, S-NO).
+    AFTER_DEAL = "after_deal"
+    #: At the owner's first turn (Bicycle, CSP).
+    FIRST_TURN = "first_turn"
+
+
+class AskPartner(enum.StrEnum):
+    """Asking partner "may I go out?" (§4 A14, §2 case 28)."""
+
+    #: Optional; the answer binds (Britannica, S-AF).
+    OPTIONAL = "optional"
+    #: Compulsory before going out (Brazilian).
+    COMPULSORY = "compulsory"
+    #: Not part of the game.
+    OFF = "off"
+
+
+class TieRule(enum.StrEnum):
+    """Two sides tie for the lead at or above the target (§2 case 40)."""
+
+    #: Play another hand.
+    PLAY_ON = "play_on"
+    #: The tied sides share the win.
+    SHARED_WIN = "shared_win"
+
+
+@attrs.frozen(kw_only=True)
+class CardPoints:
+    """Point values of cards, in points (§1 "Card values": Joker 50, 2 20, A 20, K-8 10, 7-4 5,
+    black 3 5)."""
+
+    joker: int = 50
+    two: int = 20
+    ace: int = 20
+    king_to_eight: int = 10
+    seven_to_four: int = 5
+    black_three: int = 5
+
+    def of(self, card: Card) -> int:
+        """The value of ``card`` in points (a red three has no card value: it scores as a bonus)."""
+        return self.table()[card.id]
+
+    def table(self) -> tuple[int, ...]:
+        """Values indexed by :attr:`Card.id`."""
+        out = []
+        for i in range(N_KINDS):
+            if i == JOKER_ID:
+                out.append(self.joker)
+                continue
+            rank = i // 4 + 2
+            suit = i % 4
+            if rank == 2:
+                out.append(self.two)
+            elif rank == 3:
+                out.append(self.black_three if suit in (0, 3) else 0)
+            elif rank == 14:
+                out.append(self.ace)
+            elif rank >= 8:
+                out.append(self.king_to_eight)
+            else:
+                out.append(self.seven_to_four)
+        return tuple(out)
+
+
+def _positive(inst: Any, attribute: attrs.Attribute[Any], value: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise VariantError(attribute.name, f"must be an int, not {type(value).__name__}")
+    if value <= 0:
+        raise VariantError(attribute.name, f"must be positive, got {value}")
+
+
+def _non_negative(inst: Any, attribute: attrs.Attribute[Any], value: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise VariantError(attribute.name, f"must be an int, not {type(value).__name__}")
+    if value < 0:
+        raise VariantError(attribute.name, f"must not be negative, got {value}")
+
+
+def _int(inst: Any, attribute: attrs.Attribute[Any], value: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise VariantError(attribute.name, f"must be an int, not {type(value).__name__}")
+
+
+def _enum(kind: type[enum.Enum]) -> Any:
+    def convert(value: Any) -> Any:
+        try:
+            return kind(value)
+        except ValueError:
+            choices = ", ".join(repr(m.value) for m in kind)
+            raise VariantError(kind.__name__, f"{value!r} is not one of {choices}") from None
+
+    return convert
+
+
+def _freeze_sides(value: Any) -> tuple[tuple[int, ...], ...]:
+    try:
+        return tuple(tuple(int(s) for s in side) for side in value)
+    except (TypeError, ValueError):
+        raise VariantError("sides", f"must be a sequence of seat sequences, got {value!r}") from None
+
+
+def _freeze_bands(value: Any) -> tuple[tuple[int | None, int], ...]:
+    try:
+        return tuple((None if lo is None else int(lo), int(m)) for lo, m in value)
+    except (TypeError, ValueError):
+        raise VariantError(
+            "minimum_bands", f"must be (lowest total or None, minimum) pairs, got {value!r}"
+        ) from None
+
+
+def _freeze_ints(value: Any) -> tuple[int, ...]:
+    try:
+        return tuple(int(v) for v in value)
+    except (TypeError, ValueError):
+        raise VariantError("red_three_totals", f"must be a sequence of ints, got {value!r}") from None
+
+
+@attrs.frozen(kw_only=True)
+class Variant:
+    """The rules of one Canasta game, as data. Every field cites RULES.md.
+
+    Build a house rule with :meth:`derive`; an inconsistent variant is refused with
+    :class:`~canasta.VariantError` naming the field.
+    """
+
+    #: Registry name of the variant.
+    name: str = "classic"
+    #: One-line description.
+    description: str = "Regency Club / Official Laws, 4 players in 2 partnerships"
+    #: Number of seats at the table (§1 "Players, sides, seating").
+    players: int = attrs.field(default=4, validator=_positive)
+    #: The sides (partnerships): seats of each side; seats are 0-based, clockwise; partners
+    #: sit opposite in the classic game (§1).
+    sides: tuple[tuple[int, ...], ...] = attrs.field(default=((0, 2), (1, 3)), converter=_freeze_sides)
+    #: Standard 52-card decks in the pack (§1 "Decks / jokers / total").
+    decks: int = attrs.field(default=2, validator=_positive)
+    #: Jokers in the pack (§1).
+    jokers: int = attrs.field(default=4, validator=_non_negative)
+    #: Cards dealt to each player (§1 "Cards dealt").
+    hand_size: int = attrs.field(default=11, validator=_positive)
+    #: Cards drawn from the stock in one turn (§1 "Drawn from stock / discarded").
+    draw_count: int = attrs.field(default=1, validator=_positive)
+    #: Initial-meld minimum by the side's total before the deal, as ``(lowest total, minimum)``
+    #: bands in ascending order; the first band's lowest total is ``None`` (no lower bound).
+    #: Points. (§1 "Initial-meld minimum", §2 cases 15, 16.)
+    minimum_bands: tuple[tuple[int | None, int], ...] = attrs.field(
+        default=((None, 15), (0, 50), (1500, 90), (3000, 120)), converter=_freeze_bands
+    )
+    #: Natural cards a meld needs at least (§1 "Meld composition").
+    min_naturals: int = attrs.field(default=2, validator=_positive)
+    #: Wild cards a meld may hold at most (§1 "Meld composition", §2 case 18).
+    max_wilds: int = attrs.field(default=3, validator=_non_negative)
+    #: The wild-to-natural ratio rule (§4 A1, §2 case 17).
+    wild_ratio: WildRatio = attrs.field(default=WildRatio.NONE, converter=_enum(WildRatio))
+    #: Cards in a canasta (§1 "Canasta").
+    canasta_size: int = attrs.field(default=7, validator=_positive)
+    #: Bonus for a natural canasta, points (§1 "Canasta").
+    natural_canasta_bonus: int = attrs.field(default=500, validator=_non_negative)
+    #: Bonus for a mixed canasta, points (§1 "Canasta").
+    mixed_canasta_bonus: int = attrs.field(default=300, validator=_non_negative)
+    #: Canastas a side needs before a player may go out (§1 "Canastas to go out").
+    canastas_to_go_out: int = attrs.field(default=1, validator=_positive)
+    #: Whether going out needs a final discard (§4 A6, §2 cases 24, 27).
+    final_discard_required: bool = False
+    #: Bonus for going out, points (§1 "Going-out bonus").
+    going_out_bonus: int = attrs.field(default=100, validator=_non_negative)
+    #: Bonus in all (replacing :attr:`going_out_bonus`) for going out concealed, points
+    #: (§1 "Concealed going out", §2 case 29, §4 A5).
+    concealed_bonus: int = attrs.field(default=200, validator=_non_negative)
+    #: Bonus in all for going out concealed when no partner had melded before
+    #: (German "Handcanasta" 1000); ``None`` means the same as :attr:`concealed_bonus` (§4 A5).
+    concealed_bonus_without_partner_meld: int | None = None
+    #: Extra points per canasta in a concealed going out (S-NO, seed 002; §4 A5). 0 = off.
+    concealed_canasta_bonus: int = attrs.field(default=0, validator=_non_negative)
+    #: Whether a concealed going out from a stock draw must meet the initial-meld minimum
+    #: (§2 case 29: it need not).
+    concealed_needs_minimum: bool = False
+    #: Score of a side's red threes by their number, points: index k is the total for k red threes
+    #: (§1 "Red-3 score": 100 each, all four 800; 6 players: 5 = 1000, 6 = 1200).
+    red_three_totals: tuple[int, ...] = attrs.field(
+        default=(0, 100, 200, 300, 800), converter=_freeze_ints
+    )
+    #: When red threes count minus (§4 A4, §2 case 36).
+    red_three_negative: RedThreeNegative = attrs.field(
+        default=RedThreeNegative.NO_MELD, converter=_enum(RedThreeNegative)
+    )
+    #: Penalty for each red three still in a hand at the end, points (§2 case 37).
+    undeclared_red_three_penalty: int = attrs.field(default=500, validator=_non_negative)
+    #: A black-three upcard (§4 A2).
+    black_three_upcard: BlackThreeUpcard = attrs.field(
+        default=BlackThreeUpcard.STAYS, converter=_enum(BlackThreeUpcard)
+    )
+    #: A discarded black three (§4 A3).
+    black_three_discard: BlackThreeDiscard = attrs.field(
+        default=BlackThreeDiscard.BLOCKS_NEXT, converter=_enum(BlackThreeDiscard)
+    )
+    #: The last stock card is a red three (§4 A7).
+    last_card_red_three: LastCardRedThree = attrs.field(
+        default=LastCardRedThree.NO_MELD, converter=_enum(LastCardRedThree)
+    )
+    #: When dealt red threes are laid out and replaced (§4 A9).
+    red_three_timing: RedThreeTiming = attrs.field(
+        default=RedThreeTiming.AFTER_DEAL, converter=_enum(RedThreeTiming)
+    )
+    #: Asking partner for permission to go out (§4 A14).
+    ask_partner: AskPartner = attrs.field(default=AskPartner.OPTIONAL, converter=_enum(AskPartner))
+    #: Once the stock is exhausted, whether a player must take a pile whose top card fits his
+    #: side's meld on a pile not frozen for him (§2 case 31).
+    forced_take_after_stock: bool = True
+    #: Points a side needs to win the match (§1 "Target").
+    target_score: int = attrs.field(default=5000, validator=_positive)
+    #: Two sides tied for the lead at or above the target (§2 case 40).
+    tie_rule: TieRule = attrs.field(default=TieRule.PLAY_ON, converter=_enum(TieRule))
+    #: Point values of the cards (§1 "Card values").
+    points: CardPoints = attrs.field(factory=CardPoints)
+
+    _values: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    _side_of: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        self._validate()
+        object.__setattr__(self, "_values", self.points.table())
+        side_of = [0] * self.players
+        for i, side in enumerate(self.sides):
+            for seat in side:
+                side_of[seat] = i
+        object.__setattr__(self, "_side_of", tuple(side_of))
+
+    def _validate(self) -> None:
+        seats = sorted(s for side in self.sides for s in side)
+        if seats != list(range(self.players)):
+            raise VariantError(
+                "sides", f"must list each of the {self.players} seats exactly once, got {self.sides}"
+            )
+        if len(self.sides) < 2:
+            raise VariantError("sides", "a game needs at least two sides")
+        if self.pack_size < self.players * self.hand_size + 2:
+            raise VariantError(
+                "hand_size",
+                f"{self.players} hands of {self.hand_size} need more than the "
+                f"{self.pack_size} cards of the pack",
+            )
+        bands = self.minimum_bands
+        if not bands or bands[0][0] is not None:
+            raise VariantError("minimum_bands", "the first band must start at None (no lower bound)")
+        lows = [lo for lo, _ in bands[1:]]
+        if any(lo is None for lo in lows) or lows != sorted(lows) or len(set(lows)) != len(lows):
+            raise VariantError("minimum_bands", f"bands must ascend strictly, got {bands}")
+        if any(m < 0 for _, m in bands):
+            raise VariantError("minimum_bands", "a minimum cannot be negative")
+        if self.min_naturals < 1:
+            raise VariantError("min_naturals", "a meld needs at least one natural card")
+        if self.min_naturals > self.canasta_size:
+            raise VariantError("min_naturals", "cannot exceed the canasta size")
+        if len(self.red_three_totals) != self.red_three_count + 1:
+            raise VariantError(
+                "red_three_totals",
+                f"needs one entry for 0 to {2 * self.decks} red threes, got {len(self.red_three_totals)}",
+            )
+        if not isinstance(self.points, CardPoints):
+            raise VariantError("points", "must be a CardPoints")
+        for flag in ("final_discard_required", "concealed_needs_minimum", "forced_take_after_stock"):
+            if not isinstance(getattr(self, flag), bool):
+                raise VariantError(flag, "must be a bool")
+        if self.concealed_bonus_without_partner_meld is not None:
+            _non_negative(self, attrs.fields(Variant).concealed_bonus_without_partner_meld,
+                          self.concealed_bonus_without_partner_meld)
+
+    # ----------------------------------------------------------------- derived facts
+    @property
+    def pack_size(self) -> int:
+        """Cards in the pack: 52 per deck plus the jokers."""
+        return 52 * self.decks + self.jokers
+
+    @property
+    def red_three_count(self) -> int:
+        """Red threes in the pack (two per deck)."""
+        return 2 * self.decks
+
+    def pack(self) -> tuple[Card, ...]:
+        """The unshuffled pack of this variant."""
+        from .cards import make_pack
+
+        return make_pack(self.decks, self.jokers)
+
+    def side_of(self, seat: int) -> int:
+        """The index of the side ``seat`` plays for."""
+        return self._side_of[seat]
+
+    def partners(self, seat: int) -> tuple[int, ...]:
+        """The other seats of ``seat``'s side, clockwise from ``seat``."""
+        side = self.sides[self._side_of[seat]]
+        return tuple(sorted((s for s in side if s != seat), key=lambda s: (s - seat) % self.players))
+
+    def minimum_for(self, total: int) -> int:
+        """The initial-meld minimum, in points, for a side whose total before the deal is
+        ``total`` (§1, §2 cases 15, 16).
+
+        >>> v = get_variant("classic")
+        >>> [v.minimum_for(t) for t in (-5, 0, 1495, 1500, 2995, 3000)]
+        [15, 50, 50, 90, 90, 120]
+        """
+        need = self.minimum_bands[0][1]
+        for lo, m in self.minimum_bands[1:]:
+            assert lo is not None
+            if total >= lo:
+                need = m
+        return need
+
+    def card_value(self, card: Card) -> int:
+        """A card's value in points (§1 "Card values")."""
+        return self._values[card.id]
+
+    def wild_limit(self, naturals: int) -> int:
+        """How many wild cards a meld with ``naturals`` natural cards may hold (§4 A1)."""
+        limit = self.max_wilds
+        if self.wild_ratio is WildRatio.AT_MOST_EQUAL:
+            limit = min(limit, naturals)
+        elif self.wild_ratio is WildRatio.STRICTLY_FEWER:
+            limit = min(limit, naturals - 1)
+        return max(limit, 0)
+
+    def derive(self, **changes: Any) -> Variant:
+        """A new variant with some fields changed (a house rule).
+
+        Raises:
+            VariantError: an unknown field, a wrong type or an impossible value.
+        """
+        names = {a.name for a in attrs.fields(Variant) if a.init}
+        for key in changes:
+            if key not in names:
+                close = difflib.get_close_matches(key, sorted(names), n=1)
+                hint = f" (did you mean {close[0]!r}?)" if close else ""
+                raise VariantError(key, f"unknown variant field{hint}")
+        try:
+            return attrs.evolve(self, **changes)
+        except VariantError:
+            raise
+        except (TypeError, ValueError) as exc:
+            raise VariantError(next(iter(changes), "?"), str(exc)) from None
+
+
+CLASSIC = Variant()
+
+_PRESETS: dict[str, Variant] = {"classic": CLASSIC}
+_ALIASES: dict[str, str] = {"regency": "classic", "official": "classic"}
+
+
+def variant_names() -> tuple[str, ...]:
+    """Registry names of the presets, in registry order."""
+    return tuple(_PRESETS)
+
+
+def get_variant(name: str | Variant) -> Variant:
+    """A preset by name or alias (case-insensitive); a :class:`Variant` is returned as is.
+
+    Raises:
+        VariantError: an unknown name; the message lists the known names and the closest one.
+    """
+    if isinstance(name, Variant):
+        return name
+    if not isinstance(name, str):
+        raise VariantError("variant", f"must be a name or a Variant, not {type(name).__name__}")
+    key = name.strip().lower()
+    key = _ALIASES.get(key, key)
+    if key in _PRESETS:
+        return _PRESETS[key]
+    known = sorted([*_PRESETS, *_ALIASES])
+    close = difflib.get_close_matches(key, known, n=1)
+    hint = f"; did you mean {close[0]!r}?" if close else ""
+    raise VariantError("variant", f"unknown variant {name!r}; known: {', '.join(known)}{hint}")
