@@ -130,16 +130,15 @@ class Card:
         default=None, converter=attrs.converters.optional(Suit)
     )
 
+    #: A dense index of the card kind, 0 to 52 (the joker is 52).
+    id: int = attrs.field(init=False, eq=False, repr=False)
+
     _BY_ID: ClassVar[tuple[Card, ...]]
 
     def __attrs_post_init__(self) -> None:
         if (self.rank is Rank.JOKER) != (self.suit is None):
             raise ValueError("the joker has no suit; every other card has one")
-
-    @property
-    def id(self) -> int:
-        """A dense index of the card kind, 0 to 52 (the joker is 52)."""
-        return _card_id(self.rank, self.suit)
+        object.__setattr__(self, "id", _card_id(self.rank, self.suit))
 
     @classmethod
     def from_id(cls, card_id: int) -> Card:

@@ -382,6 +382,20 @@ def _full_melds(
     yield from rec(0, J, T, untouched_canastas)
 
 
+def _canastas_reachable(v: Variant, info: dict[int, tuple[int, int, int, int]], k: Sequence[int]) -> bool:
+    """A quick upper bound: can the side hold enough canastas after melding this hand?"""
+    wilds = k[core.JOKER] + k[core.TWO]
+    size_c = v.canasta_size
+    count = 0
+    for r in core.NATURAL_RANKS:
+        n_e, j_e, t_e, size_e = info.get(r, (0, 0, 0, 0))
+        if size_e + k[r] + min(wilds, max(v.max_wilds - j_e - t_e, 0)) >= size_c:
+            count += 1
+            if count >= v.canastas_to_go_out:
+                return True
+    return False
+
+
 def go_out_melds(state: GameState, leave: int) -> Iterator[MeldCards]:
     """Meld actions that meld the whole hand but ``leave`` (0 or 1) cards, leaving the side
     able to go out. With ``leave == 1`` one action per kind of card left for the discard."""
@@ -399,7 +413,26 @@ def go_out_melds(state: GameState, leave: int) -> Iterator[MeldCards]:
     )
     minimum = state.minimum_for_side(side) if need_min else 0
     values = v._values
-    kinds = [kk for kk in range(1, 16) if k[kk] and kk != core.RED3] if leave else [0]
+    if k[core.RED3]:
+        return
+    # Cards that cannot be melded (a lone natural of a rank the side lacks, black threes not
+    # three or four) must be the one card left; more of them than ``leave`` rules going out out.
+    lonely = [
+        r for r in core.NATURAL_RANKS if 0 < k[r] < v.min_naturals and r not in info
+    ]
+    b = k[core.BLACK3]
+    if b and not 3 <= b <= 4:
+        lonely.append(core.BLACK3)
+    if len(lonely) > leave:
+        return
+    if not _canastas_reachable(v, info, k):
+        return
+    if leave and lonely:
+        kinds = lonely
+    elif leave:
+        kinds = [kk for kk in range(2, 16) if k[kk]]
+    else:
+        kinds = [0]
     for lk in kinds:
         k2 = list(k)
         if lk:
@@ -459,11 +492,16 @@ def _play_actions(state: GameState) -> list[Action]:
                 used = sum(n + j + t for _, n, j, t in spec)
                 if h - used >= 2:
                     melds[MeldCards(seat, tuple(_cards_for(counts, spec)))] = None
-        if perm is None or perm is not False:
+        going_out = False
+        if perm is None:
             if not v.final_discard_required:
-                melds.update(dict.fromkeys(go_out_melds(state, 0)))
+                gos = list(go_out_melds(state, 0))
+                going_out = bool(gos)
+                melds.update(dict.fromkeys(gos))
             if not state.melds[side] and state.turn.drew is DrawSource.STOCK:
-                melds.update(dict.fromkeys(go_out_melds(state, 1)))
+                gos = list(go_out_melds(state, 1))
+                going_out = going_out or bool(gos)
+                melds.update(dict.fromkeys(gos))
     out: list[Action] = list(melds)
     if (
         perm is None
@@ -471,7 +509,7 @@ def _play_actions(state: GameState) -> list[Action]:
         and not state.turn.asked
         and v.ask_partner is not AskRule.OFF
         and v.partners(seat)
-        and can_go_out(state)
+        and (going_out or can_go_out(state))
     ):
         out.append(AskPartner(seat))
     canastas = state.canastas(side)

@@ -11,14 +11,20 @@ from typing import Any
 
 import attrs
 
-from .cards import Card, Rank, to_card_list
+from .cards import _SORT_KEY, Card, Rank, to_card_list
 from .errors import NotationError
 
 __all__ = ["Meld"]
 
 
 def _sorted_cards(value: Any) -> tuple[Card, ...]:
-    return tuple(sorted(to_card_list(value)))
+    if isinstance(value, list) and all(type(c) is Card for c in value):
+        return tuple(sorted(value, key=_key))
+    return tuple(sorted(to_card_list(value), key=_key))
+
+
+def _key(card: Card) -> tuple[int, int]:
+    return _SORT_KEY[card.id]
 
 
 def _to_rank(value: Any) -> Rank:
