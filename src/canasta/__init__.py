@@ -100,6 +100,7 @@ __all__ = [
     "TieRule",
     "Turn",
     "Variant",
+    "VariantError",
     "WildRatio",
     "__version__",
     "apply",

@@ -197,4 +197,6 @@ class DealNextHand:
 
 
 #: Any action.
-Action = Draw | TakePile | MeldCards | Discard | AskPartner | AnswerPartner | DeclinePile | DealNextHand
+Action = (
+    Draw | TakePile | MeldCards | Discard | AskPartner | AnswerPartner | DeclinePile | DealNextHand
+)

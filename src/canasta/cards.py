@@ -86,18 +86,38 @@ class Rank(enum.IntEnum):
 
 
 _RANK_SYMBOLS = {
-    Rank.TWO: "2", Rank.THREE: "3", Rank.FOUR: "4", Rank.FIVE: "5", Rank.SIX: "6",
-    Rank.SEVEN: "7", Rank.EIGHT: "8", Rank.NINE: "9", Rank.TEN: "T", Rank.JACK: "J",
-    Rank.QUEEN: "Q", Rank.KING: "K", Rank.ACE: "A", Rank.JOKER: "JK",
+    Rank.TWO: "2",
+    Rank.THREE: "3",
+    Rank.FOUR: "4",
+    Rank.FIVE: "5",
+    Rank.SIX: "6",
+    Rank.SEVEN: "7",
+    Rank.EIGHT: "8",
+    Rank.NINE: "9",
+    Rank.TEN: "T",
+    Rank.JACK: "J",
+    Rank.QUEEN: "Q",
+    Rank.KING: "K",
+    Rank.ACE: "A",
+    Rank.JOKER: "JK",
 }
 _RANK_BY_SYMBOL = {v: k for k, v in _RANK_SYMBOLS.items()}
 _RANK_BY_SYMBOL["10"] = Rank.TEN
 _RANK_BY_SYMBOL["JOKER"] = Rank.JOKER
 _RANK_BY_SYMBOL["*"] = Rank.JOKER
 _SUIT_BY_SYMBOL = {
-    "S": Suit.SPADES, "H": Suit.HEARTS, "D": Suit.DIAMONDS, "C": Suit.CLUBS,
-    "♠": Suit.SPADES, "♥": Suit.HEARTS, "♦": Suit.DIAMONDS, "♣": Suit.CLUBS,
-    "♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS, "♧": Suit.CLUBS,
+    "S": Suit.SPADES,
+    "H": Suit.HEARTS,
+    "D": Suit.DIAMONDS,
+    "C": Suit.CLUBS,
+    "♠": Suit.SPADES,
+    "♥": Suit.HEARTS,
+    "♦": Suit.DIAMONDS,
+    "♣": Suit.CLUBS,
+    "♤": Suit.SPADES,
+    "♡": Suit.HEARTS,
+    "♢": Suit.DIAMONDS,
+    "♧": Suit.CLUBS,
 }
 
 #: Number of card kinds: 52 suited cards and the joker. Card ids run from 0 to 52.
@@ -126,9 +146,7 @@ class Card:
     """
 
     rank: Rank = attrs.field(converter=Rank)
-    suit: Suit | None = attrs.field(
-        default=None, converter=attrs.converters.optional(Suit)
-    )
+    suit: Suit | None = attrs.field(default=None, converter=attrs.converters.optional(Suit))
 
     #: A dense index of the card kind, 0 to 52 (the joker is 52).
     id: int = attrs.field(init=False, eq=False, repr=False)

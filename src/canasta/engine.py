@@ -33,7 +33,16 @@ from .variants import BlackThreeUpcard, RedThreeTiming, Variant, get_variant
 
 __all__ = ["apply", "check", "is_legal", "new_game"]
 
-_ACTION_TYPES = (Draw, TakePile, MeldCards, Discard, AskPartner, AnswerPartner, DeclinePile, DealNextHand)
+_ACTION_TYPES = (
+    Draw,
+    TakePile,
+    MeldCards,
+    Discard,
+    AskPartner,
+    AnswerPartner,
+    DeclinePile,
+    DealNextHand,
+)
 
 
 # ---------------------------------------------------------------------------- starting a match
@@ -239,7 +248,9 @@ def _resolve(state: GameState, action: object) -> GameState:
         raise _illegal(Reason.WRONG_PHASE, action, "the hand is over; deal the next hand")
     if seat != state.current_seat:
         raise _illegal(
-            Reason.NOT_YOUR_TURN, action, f"it is seat {state.current_seat}'s turn, not seat {seat}'s"
+            Reason.NOT_YOUR_TURN,
+            action,
+            f"it is seat {state.current_seat}'s turn, not seat {seat}'s",
         )
     if isinstance(action, Draw):
         _need_phase(state, action, Phase.DRAW)
@@ -374,7 +385,9 @@ def _lay(
                 )
             i = c.id
             if hand[i] <= 0:
-                raise _illegal(Reason.CARD_NOT_IN_HAND, action, f"{c} is not in the hand (or not that often)")
+                raise _illegal(
+                    Reason.CARD_NOT_IN_HAND, action, f"{c} is not in the hand (or not that often)"
+                )
             hand[i] -= 1
             used += 1
             value += values[i]
@@ -499,9 +512,7 @@ def _must_ask(state: GameState) -> bool:
     return v.ask_partner is AskRule.COMPULSORY and bool(v.partners(state.turn.seat))
 
 
-def _check_minimum(
-    state: GameState, action: object, side: int, value: int, exempt: bool
-) -> None:
+def _check_minimum(state: GameState, action: object, side: int, value: int, exempt: bool) -> None:
     if state.melds[side]:
         return
     need = state.minimum_for_side(side)
@@ -622,12 +633,18 @@ def _take(state: GameState, action: TakePile) -> GameState:
                 f"{c} cannot be melded with the top card {top} (§1 'Taking the pile')",
             )
     naturals = sum(1 for c in action.cards if c.rank is rank)
-    extra_naturals = sum(1 for m in action.melds if m.rank is rank for c in m.cards if c.rank is rank)
+    extra_naturals = sum(
+        1 for m in action.melds if m.rank is rank for c in m.cards if c.rank is rank
+    )
     frozen = state.pile_frozen_for(side)
     existing = state.meld_of(side, rank)
     if frozen:
         if naturals + extra_naturals < 2:
-            why = "the side has not melded" if not state.melds[side] else "it holds a wild card or red three"
+            why = (
+                "the side has not melded"
+                if not state.melds[side]
+                else "it holds a wild card or red three"
+            )
             raise _illegal(
                 Reason.PILE_FROZEN,
                 action,
@@ -658,7 +675,11 @@ def _take(state: GameState, action: TakePile) -> GameState:
     _finish_problem(state, action, left, canastas, res.black_three_meld)
     _check_minimum(state, action, side, res.value, exempt=False)
     res = attrs.evolve(res, hand=tuple(new_hand))
-    red = _replace(state.red_threes, seat, tuple(laid)) if len(laid) != len(state.red_threes[seat]) else None
+    red = (
+        _replace(state.red_threes, seat, tuple(laid))
+        if len(laid) != len(state.red_threes[seat])
+        else None
+    )
     return _after_laying(state, seat, res, (), red, DrawSource.PILE)
 
 

@@ -71,7 +71,8 @@ class Reason(enum.StrEnum):
     WRONG_RANK = "wrong_rank"
     #: Red threes are never melded or discarded (§2 case 21).
     RED_THREE = "red_three"
-    #: Black threes are melded only as three or four, without wilds, when going out (§2 cases 21, 22).
+    #: Black threes are melded only as three or four, without wilds, when going out
+    #: (§2 cases 21, 22).
     BLACK_THREE_MELD = "black_three_meld"
     #: Going out needs the side's canastas (§1 "Canastas to go out", §2 case 23).
     NO_CANASTA_TO_GO_OUT = "no_canasta_to_go_out"

@@ -382,13 +382,15 @@ def _full_melds(
     yield from rec(0, J, T, untouched_canastas)
 
 
-def _canastas_reachable(v: Variant, info: dict[int, tuple[int, int, int, int]], k: Sequence[int]) -> bool:
+def _canastas_reachable(
+    v: Variant, info: dict[int, tuple[int, int, int, int]], k: Sequence[int]
+) -> bool:
     """A quick upper bound: can the side hold enough canastas after melding this hand?"""
     wilds = k[core.JOKER] + k[core.TWO]
     size_c = v.canasta_size
     count = 0
     for r in core.NATURAL_RANKS:
-        n_e, j_e, t_e, size_e = info.get(r, (0, 0, 0, 0))
+        _n, j_e, t_e, size_e = info.get(r, (0, 0, 0, 0))
         if size_e + k[r] + min(wilds, max(v.max_wilds - j_e - t_e, 0)) >= size_c:
             count += 1
             if count >= v.canastas_to_go_out:
@@ -417,9 +419,7 @@ def go_out_melds(state: GameState, leave: int) -> Iterator[MeldCards]:
         return
     # Cards that cannot be melded (a lone natural of a rank the side lacks, black threes not
     # three or four) must be the one card left; more of them than ``leave`` rules going out out.
-    lonely = [
-        r for r in core.NATURAL_RANKS if 0 < k[r] < v.min_naturals and r not in info
-    ]
+    lonely = [r for r in core.NATURAL_RANKS if 0 < k[r] < v.min_naturals and r not in info]
     b = k[core.BLACK3]
     if b and not 3 <= b <= 4:
         lonely.append(core.BLACK3)
@@ -459,8 +459,10 @@ def can_go_out(state: GameState) -> bool:
     if state.turn.permission is False:
         return False
     if hand.size == 1:
-        return not hand.counts[5] and not hand.counts[6] and (
-            state.canastas(side) >= v.canastas_to_go_out
+        return (
+            not hand.counts[5]
+            and not hand.counts[6]
+            and (state.canastas(side) >= v.canastas_to_go_out)
         )
     if not v.final_discard_required and next(go_out_melds(state, 0), None) is not None:
         return True

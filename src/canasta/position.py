@@ -114,7 +114,10 @@ def position(
             out[meld.rank] = meld
         side_melds.append(tuple(sorted(out.values(), key=lambda m: -m.rank)))
     pile = _cards("discard_pile", discard_pile)
-    reds = [_cards(f"red_threes[{i}]", r) for i, r in enumerate(_per("red_threes", red_threes, n, "seat"))]
+    reds = [
+        _cards(f"red_threes[{i}]", r)
+        for i, r in enumerate(_per("red_threes", red_threes, n, "seat"))
+    ]
     for i, r in enumerate(reds):
         for c in r:
             if not c.is_red_three:
@@ -140,7 +143,11 @@ def position(
             raise PositionError(
                 "stock: with the stock given, every card of the pack must be placed exactly once"
             )
-    if isinstance(current_seat, bool) or not isinstance(current_seat, int) or not 0 <= current_seat < n:
+    if (
+        isinstance(current_seat, bool)
+        or not isinstance(current_seat, int)
+        or not 0 <= current_seat < n
+    ):
         raise PositionError(f"current_seat: must be a seat from 0 to {n - 1}, not {current_seat!r}")
     if dealer is None:
         dealer = (current_seat - 1) % n
@@ -151,9 +158,13 @@ def position(
     except ValueError:
         raise PositionError(f"phase: {phase!r} is not one of draw, play, answer") from None
     if ph is Phase.HAND_OVER:
-        raise PositionError("phase: build the position before the hand ends and apply the last action")
+        raise PositionError(
+            "phase: build the position before the hand ends and apply the last action"
+        )
     totals_t = tuple(totals) if totals is not None else (0,) * n_sides
-    if len(totals_t) != n_sides or any(isinstance(t, bool) or not isinstance(t, int) for t in totals_t):
+    if len(totals_t) != n_sides or any(
+        isinstance(t, bool) or not isinstance(t, int) for t in totals_t
+    ):
         raise PositionError(f"totals: must be {n_sides} ints, not {totals!r}")
     if has_melded is None:
         hm = tuple(bool(side_melds[v.side_of(s)]) for s in range(n))

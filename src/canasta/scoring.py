@@ -94,7 +94,9 @@ def score_hand(state: GameState) -> HandScore:
         melded = sum(values[c.id] for m in melds for c in m.cards)
         n_cards = sum(len(m.cards) for m in melds)
         lines.append(core_line("melded_cards", melded, n_cards))
-        natural = sum(1 for m in melds if len(m.cards) >= size_c and core.meld_stats(m)[1:] == (0, 0))
+        natural = sum(
+            1 for m in melds if len(m.cards) >= size_c and core.meld_stats(m)[1:] == (0, 0)
+        )
         mixed = sum(1 for m in melds if len(m.cards) >= size_c) - natural
         lines.append(core_line("natural_canastas", natural * v.natural_canasta_bonus, natural))
         lines.append(core_line("mixed_canastas", mixed * v.mixed_canasta_bonus, mixed))
@@ -117,9 +119,7 @@ def score_hand(state: GameState) -> HandScore:
                 lines.append(core_line("concealed", bonus, 1))
                 if v.concealed_canasta_bonus:
                     own = sum(
-                        1
-                        for m in melds
-                        if m.rank in state.turn.created and len(m.cards) >= size_c
+                        1 for m in melds if m.rank in state.turn.created and len(m.cards) >= size_c
                     )
                     lines.append(
                         core_line("concealed_canastas", own * v.concealed_canasta_bonus, own)
@@ -143,7 +143,9 @@ def score_hand(state: GameState) -> HandScore:
         if undeclared:
             lines.append(
                 core_line(
-                    "undeclared_red_threes", -undeclared * v.undeclared_red_three_penalty, undeclared
+                    "undeclared_red_threes",
+                    -undeclared * v.undeclared_red_three_penalty,
+                    undeclared,
                 )
             )
         sides.append(SideScore(side, tuple(lines)))

@@ -40,7 +40,8 @@ __all__ = [
 class WildRatio(enum.StrEnum):
     """How many wild cards a meld may hold beside its natural cards (§4 A1)."""
 
-    #: At least ``min_naturals`` naturals and at most ``max_wilds`` wilds (Official Laws: 2N + 3W legal).
+    #: At least ``min_naturals`` naturals and at most ``max_wilds`` wilds
+    #: (Official Laws: 2N + 3W is legal).
     NONE = "none"
     #: Never more wilds than naturals (Wikipedia, S-NO).
     AT_MOST_EQUAL = "at_most_equal"
@@ -170,22 +171,61 @@ def _int(inst: Any, attribute: attrs.Attribute[Any], value: int) -> None:
         raise VariantError(attribute.name, f"must be an int, not {type(value).__name__}")
 
 
-def _enum(kind: type[enum.Enum]) -> Any:
-    def convert(value: Any) -> Any:
-        try:
-            return kind(value)
-        except ValueError:
-            choices = ", ".join(repr(m.value) for m in kind)
-            raise VariantError(kind.__name__, f"{value!r} is not one of {choices}") from None
+def _enum(kind: type[enum.Enum], value: Any) -> Any:
+    try:
+        return kind(value)
+    except ValueError:
+        choices = ", ".join(repr(m.value) for m in kind)
+        raise VariantError(kind.__name__, f"{value!r} is not one of {choices}") from None
 
-    return convert
+
+def _to_ask_partner(value: Any) -> AskPartner:
+    result: AskPartner = _enum(AskPartner, value)
+    return result
+
+
+def _to_black_three_discard(value: Any) -> BlackThreeDiscard:
+    result: BlackThreeDiscard = _enum(BlackThreeDiscard, value)
+    return result
+
+
+def _to_black_three_upcard(value: Any) -> BlackThreeUpcard:
+    result: BlackThreeUpcard = _enum(BlackThreeUpcard, value)
+    return result
+
+
+def _to_last_card_red_three(value: Any) -> LastCardRedThree:
+    result: LastCardRedThree = _enum(LastCardRedThree, value)
+    return result
+
+
+def _to_red_three_negative(value: Any) -> RedThreeNegative:
+    result: RedThreeNegative = _enum(RedThreeNegative, value)
+    return result
+
+
+def _to_red_three_timing(value: Any) -> RedThreeTiming:
+    result: RedThreeTiming = _enum(RedThreeTiming, value)
+    return result
+
+
+def _to_tie_rule(value: Any) -> TieRule:
+    result: TieRule = _enum(TieRule, value)
+    return result
+
+
+def _to_wild_ratio(value: Any) -> WildRatio:
+    result: WildRatio = _enum(WildRatio, value)
+    return result
 
 
 def _freeze_sides(value: Any) -> tuple[tuple[int, ...], ...]:
     try:
         return tuple(tuple(int(s) for s in side) for side in value)
     except (TypeError, ValueError):
-        raise VariantError("sides", f"must be a sequence of seat sequences, got {value!r}") from None
+        raise VariantError(
+            "sides", f"must be a sequence of seat sequences, got {value!r}"
+        ) from None
 
 
 def _freeze_bands(value: Any) -> tuple[tuple[int | None, int], ...]:
@@ -201,7 +241,9 @@ def _freeze_ints(value: Any) -> tuple[int, ...]:
     try:
         return tuple(int(v) for v in value)
     except (TypeError, ValueError):
-        raise VariantError("red_three_totals", f"must be a sequence of ints, got {value!r}") from None
+        raise VariantError(
+            "red_three_totals", f"must be a sequence of ints, got {value!r}"
+        ) from None
 
 
 @attrs.frozen(kw_only=True)
@@ -220,7 +262,9 @@ class Variant:
     players: int = attrs.field(default=4, validator=_positive)
     #: The sides (partnerships): seats of each side; seats are 0-based, clockwise; partners
     #: sit opposite in the classic game (§1).
-    sides: tuple[tuple[int, ...], ...] = attrs.field(default=((0, 2), (1, 3)), converter=_freeze_sides)
+    sides: tuple[tuple[int, ...], ...] = attrs.field(
+        default=((0, 2), (1, 3)), converter=_freeze_sides
+    )
     #: Standard 52-card decks in the pack (§1 "Decks / jokers / total").
     decks: int = attrs.field(default=2, validator=_positive)
     #: Jokers in the pack (§1).
@@ -240,7 +284,7 @@ class Variant:
     #: Wild cards a meld may hold at most (§1 "Meld composition", §2 case 18).
     max_wilds: int = attrs.field(default=3, validator=_non_negative)
     #: The wild-to-natural ratio rule (§4 A1, §2 case 17).
-    wild_ratio: WildRatio = attrs.field(default=WildRatio.NONE, converter=_enum(WildRatio))
+    wild_ratio: WildRatio = attrs.field(default=WildRatio.NONE, converter=_to_wild_ratio)
     #: Cards in a canasta (§1 "Canasta").
     canasta_size: int = attrs.field(default=7, validator=_positive)
     #: Bonus for a natural canasta, points (§1 "Canasta").
@@ -271,35 +315,35 @@ class Variant:
     )
     #: When red threes count minus (§4 A4, §2 case 36).
     red_three_negative: RedThreeNegative = attrs.field(
-        default=RedThreeNegative.NO_MELD, converter=_enum(RedThreeNegative)
+        default=RedThreeNegative.NO_MELD, converter=_to_red_three_negative
     )
     #: Penalty for each red three still in a hand at the end, points (§2 case 37).
     undeclared_red_three_penalty: int = attrs.field(default=500, validator=_non_negative)
     #: A black-three upcard (§4 A2).
     black_three_upcard: BlackThreeUpcard = attrs.field(
-        default=BlackThreeUpcard.STAYS, converter=_enum(BlackThreeUpcard)
+        default=BlackThreeUpcard.STAYS, converter=_to_black_three_upcard
     )
     #: A discarded black three (§4 A3).
     black_three_discard: BlackThreeDiscard = attrs.field(
-        default=BlackThreeDiscard.BLOCKS_NEXT, converter=_enum(BlackThreeDiscard)
+        default=BlackThreeDiscard.BLOCKS_NEXT, converter=_to_black_three_discard
     )
     #: The last stock card is a red three (§4 A7).
     last_card_red_three: LastCardRedThree = attrs.field(
-        default=LastCardRedThree.NO_MELD, converter=_enum(LastCardRedThree)
+        default=LastCardRedThree.NO_MELD, converter=_to_last_card_red_three
     )
     #: When dealt red threes are laid out and replaced (§4 A9).
     red_three_timing: RedThreeTiming = attrs.field(
-        default=RedThreeTiming.AFTER_DEAL, converter=_enum(RedThreeTiming)
+        default=RedThreeTiming.AFTER_DEAL, converter=_to_red_three_timing
     )
     #: Asking partner for permission to go out (§4 A14).
-    ask_partner: AskPartner = attrs.field(default=AskPartner.OPTIONAL, converter=_enum(AskPartner))
+    ask_partner: AskPartner = attrs.field(default=AskPartner.OPTIONAL, converter=_to_ask_partner)
     #: Once the stock is exhausted, whether a player must take a pile whose top card fits his
     #: side's meld on a pile not frozen for him (§2 case 31).
     forced_take_after_stock: bool = True
     #: Points a side needs to win the match (§1 "Target").
     target_score: int = attrs.field(default=5000, validator=_positive)
     #: Two sides tied for the lead at or above the target (§2 case 40).
-    tie_rule: TieRule = attrs.field(default=TieRule.PLAY_ON, converter=_enum(TieRule))
+    tie_rule: TieRule = attrs.field(default=TieRule.PLAY_ON, converter=_to_tie_rule)
     #: Point values of the cards (§1 "Card values").
     points: CardPoints = attrs.field(factory=CardPoints)
 
@@ -319,7 +363,8 @@ class Variant:
         seats = sorted(s for side in self.sides for s in side)
         if seats != list(range(self.players)):
             raise VariantError(
-                "sides", f"must list each of the {self.players} seats exactly once, got {self.sides}"
+                "sides",
+                f"must list each of the {self.players} seats exactly once, got {self.sides}",
             )
         if len(self.sides) < 2:
             raise VariantError("sides", "a game needs at least two sides")
@@ -331,9 +376,13 @@ class Variant:
             )
         bands = self.minimum_bands
         if not bands or bands[0][0] is not None:
-            raise VariantError("minimum_bands", "the first band must start at None (no lower bound)")
+            raise VariantError(
+                "minimum_bands", "the first band must start at None (no lower bound)"
+            )
         lows = [lo for lo, _ in bands[1:]]
-        if any(lo is None for lo in lows) or lows != sorted(lows) or len(set(lows)) != len(lows):
+        if any(lo is None for lo in lows) or len(set(lows)) != len(lows):
+            raise VariantError("minimum_bands", f"bands must ascend strictly, got {bands}")
+        if [lo for lo in lows if lo is not None] != sorted(lo for lo in lows if lo is not None):
             raise VariantError("minimum_bands", f"bands must ascend strictly, got {bands}")
         if any(m < 0 for _, m in bands):
             raise VariantError("minimum_bands", "a minimum cannot be negative")
@@ -344,16 +393,21 @@ class Variant:
         if len(self.red_three_totals) != self.red_three_count + 1:
             raise VariantError(
                 "red_three_totals",
-                f"needs one entry for 0 to {2 * self.decks} red threes, got {len(self.red_three_totals)}",
+                f"needs one entry for 0 to {2 * self.decks} red threes, "
+                f"got {len(self.red_three_totals)}",
             )
         if not isinstance(self.points, CardPoints):
             raise VariantError("points", "must be a CardPoints")
-        for flag in ("final_discard_required", "concealed_needs_minimum", "forced_take_after_stock"):
+        flags = ("final_discard_required", "concealed_needs_minimum", "forced_take_after_stock")
+        for flag in flags:
             if not isinstance(getattr(self, flag), bool):
                 raise VariantError(flag, "must be a bool")
         if self.concealed_bonus_without_partner_meld is not None:
-            _non_negative(self, attrs.fields(Variant).concealed_bonus_without_partner_meld,
-                          self.concealed_bonus_without_partner_meld)
+            _non_negative(
+                self,
+                attrs.fields(Variant).concealed_bonus_without_partner_meld,
+                self.concealed_bonus_without_partner_meld,
+            )
 
     # ----------------------------------------------------------------- derived facts
     @property
@@ -379,7 +433,8 @@ class Variant:
     def partners(self, seat: int) -> tuple[int, ...]:
         """The other seats of ``seat``'s side, clockwise from ``seat``."""
         side = self.sides[self._side_of[seat]]
-        return tuple(sorted((s for s in side if s != seat), key=lambda s: (s - seat) % self.players))
+        n = self.players
+        return tuple(sorted((s for s in side if s != seat), key=lambda s: (s - seat) % n))
 
     def minimum_for(self, total: int) -> int:
         """The initial-meld minimum, in points, for a side whose total before the deal is

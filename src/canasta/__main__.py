@@ -1,0 +1,5 @@
+import sys
+
+from canasta.cli import main
+
+sys.exit(main())

@@ -1,0 +1,164 @@
+"""Players that see only what their seat may see: a seeded random player and a greedy one.
+
+A player is anything with ``choose(view) -> action`` (:class:`Player`); :func:`play_hand` and
+:func:`play_match` drive one player per seat.
+
+>>> import canasta
+>>> from canasta.bots import GreedyPlayer, RandomPlayer, play_match
+>>> state = play_match(canasta.new_game(seed=3), [GreedyPlayer(), RandomPlayer(1)] * 2)
+>>> state.is_match_over
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+from .actions import (
+    Action,
+    AnswerPartner,
+    AskPartner,
+    DealNextHand,
+    DeclinePile,
+    Discard,
+    Draw,
+    MeldCards,
+    TakePile,
+)
+from .engine import apply
+from .state import GameState
+from .views import PlayerView, observe
+
+__all__ = ["GreedyPlayer", "Player", "RandomPlayer", "play_hand", "play_match"]
+
+
+class Player(Protocol):
+    """A player: picks one action from ``view.legal_actions``."""
+
+    def choose(self, view: PlayerView) -> Action: ...
+
+
+class RandomPlayer:
+    """Picks uniformly among the listed legal actions, from its own seeded generator."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self._rng = random.Random(seed)
+
+    def choose(self, view: PlayerView) -> Action:
+        actions = view.legal_actions
+        if not actions:
+            raise ValueError("the player has no legal action to choose")
+        return actions[self._rng.randrange(len(actions))]
+
+
+class GreedyPlayer:
+    """A simple greedy player: goes out when it can, takes the pile when it can, melds what it
+    can (wild cards only to complete a canasta or to make a meld), keeps pairs, and discards its
+    least useful card (a black three first; never a wild card if it can help it; not a card
+    whose rank the opponents have melded)."""
+
+    def choose(self, view: PlayerView) -> Action:
+        actions = view.legal_actions
+        if not actions:
+            raise ValueError("the player has no legal action to choose")
+        for a in actions:
+            if isinstance(a, (AnswerPartner, DealNextHand)):
+                return a  # answers "yes" (listed first); deals the next hand
+        takes = [a for a in actions if isinstance(a, TakePile)]
+        if takes:
+            return max(takes, key=lambda a: -len(a.cards) - sum(len(m.cards) for m in a.melds))
+        for a in actions:
+            if isinstance(a, (Draw, DeclinePile)):
+                return a
+        melds = [a for a in actions if isinstance(a, MeldCards)]
+        hand_size = len(view.hand)
+        out = [a for a in melds if _size(a) == hand_size]
+        if out:
+            return min(out, key=_wilds)
+        for a in actions:
+            if isinstance(a, AskPartner):
+                return a
+        useful = [a for a in melds if self._worth_it(view, a)]
+        if useful:
+            return max(useful, key=lambda a: (_size(a) - 2 * _wilds(a), -_wilds(a)))
+        discards = [a for a in actions if isinstance(a, Discard)]
+        if discards:
+            return min(discards, key=lambda a: self._keep_value(view, a))
+        return actions[0]
+
+    def _worth_it(self, view: PlayerView, action: MeldCards) -> bool:
+        mine = {m.rank: m for m in view.melds[view.side]}
+        size = view.variant.canasta_size
+        for g in action.melds:
+            wilds = sum(1 for c in g.cards if c.is_wild)
+            old = mine.get(g.rank)
+            if old is None or wilds == 0:
+                continue
+            if len(old.cards) + len(g.cards) < size or len(old.cards) >= size:
+                return False
+        return len(view.hand) - _size(action) >= 2
+
+    def _keep_value(self, view: PlayerView, action: Discard) -> float:
+        card = action.card
+        if card.is_black_three:
+            return -100.0
+        if card.is_wild:
+            return 1000.0
+        same = sum(1 for c in view.hand if c.rank is card.rank)
+        mine = any(m.rank is card.rank for m in view.melds[view.side])
+        theirs = any(
+            m.rank is card.rank for i, side in enumerate(view.melds) if i != view.side for m in side
+        )
+        value = view.variant.card_value(card)
+        return same * 10 + (30 if mine else 0) + (50 if theirs else 0) + value / 10
+
+
+def _size(action: MeldCards) -> int:
+    return sum(len(m.cards) for m in action.melds)
+
+
+def _wilds(action: MeldCards) -> int:
+    return sum(1 for m in action.melds for c in m.cards if c.is_wild)
+
+
+def play_hand(
+    state: GameState,
+    players: Sequence[Player],
+    on_action: Callable[[GameState, Action, GameState], None] | None = None,
+    max_actions: int = 100_000,
+) -> GameState:
+    """Play until the current hand is over; one player per seat. ``on_action(before, action,
+    after)`` is called after each action (for logs)."""
+    if len(players) != state.variant.players:
+        raise ValueError(f"need {state.variant.players} players, got {len(players)}")
+    for _ in range(max_actions):
+        if state.is_hand_over:
+            return state
+        seat = state.current_seat
+        assert seat is not None
+        action = players[seat].choose(observe(state, seat))
+        new = apply(state, action)
+        if on_action is not None:
+            on_action(state, action, new)
+        state = new
+    raise RuntimeError("the hand did not end")  # pragma: no cover
+
+
+def play_match(
+    state: GameState,
+    players: Sequence[Player],
+    on_action: Callable[[GameState, Action, GameState], None] | None = None,
+    on_hand_over: Callable[[GameState], None] | None = None,
+    max_hands: int = 1000,
+) -> GameState:
+    """Play hands until the match is over, dealing each next hand; returns the final state."""
+    for _ in range(max_hands):
+        state = play_hand(state, players, on_action)
+        if on_hand_over is not None:
+            on_hand_over(state)
+        if state.is_match_over:
+            return state
+        state = apply(state, DealNextHand())
+    raise RuntimeError("the match did not end")  # pragma: no cover

@@ -1,0 +1,210 @@
+"""The command line: ``canasta demo`` and ``canasta simulate``.
+
+``canasta demo [--seed N] [--variant NAME]`` plays a full match of four bots and prints a readable
+log; ``canasta simulate --games N [--seed S]`` plays N matches and prints a summary.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Sequence
+from typing import TextIO
+
+from .actions import Action, DealNextHand, MeldCards, TakePile
+from .bots import GreedyPlayer, Player, RandomPlayer, play_hand
+from .engine import apply, new_game
+from .errors import CanastaError
+from .render import format_score, format_table, side_name
+from .scoring import score_hand
+from .state import EndReason, GameState
+from .variants import get_variant, variant_names
+
+__all__ = ["main"]
+
+DEMO_SEED = 2026
+
+
+def _players(spec: str, n: int, seed: int) -> list[Player]:
+    kinds = [k.strip().lower() for k in spec.split(",") if k.strip()]
+    if not kinds:
+        raise ValueError("--bots needs at least one of: greedy, random")
+    out: list[Player] = []
+    for seat in range(n):
+        kind = kinds[seat % len(kinds)]
+        if kind == "greedy":
+            out.append(GreedyPlayer())
+        elif kind == "random":
+            out.append(RandomPlayer(seed * 1000 + seat))
+        else:
+            raise ValueError(f"unknown bot {kind!r}: use greedy or random")
+    return out
+
+
+def _describe(before: GameState, action: Action, after: GameState) -> list[str]:
+    seat = getattr(action, "seat", None)
+    lines = [f"seat {seat}: {action}"]
+    if seat is not None:
+        new_reds = after.red_threes[seat][len(before.red_threes[seat]) :]
+        if new_reds and after.hand_number == before.hand_number:
+            lines.append(f"  seat {seat} lays out {' '.join(str(c) for c in new_reds)}")
+    if isinstance(action, TakePile):
+        lines.append(f"  takes the discard pile ({len(before.discard_pile)} cards)")
+    if isinstance(action, (MeldCards, TakePile)):
+        lines.append(format_table(after))
+    if after.is_hand_over and not before.is_hand_over and after.end is not None:
+        end = after.end
+        if end.reason is EndReason.WENT_OUT:
+            how = " concealed" if end.concealed else ""
+            lines.append(f"seat {end.seat} goes out{how}")
+        elif end.reason is EndReason.STOCK_EXHAUSTED:
+            lines.append("the stock is exhausted: the hand ends")
+        else:
+            lines.append("the last stock card is a red three: the hand ends")
+    return lines
+
+
+def _hand_header(state: GameState) -> str:
+    v = state.variant
+    parts = []
+    for side in range(len(v.sides)):
+        parts.append(
+            f"{side_name(state, side)} {state.totals[side]} (needs {state.minimum_for_side(side)})"
+        )
+    return (
+        f"\n=== Hand {state.hand_number} — dealer seat {state.dealer}; "
+        + "; ".join(parts)
+        + f"\nupcard: {' '.join(str(c) for c in state.discard_pile)}"
+        + "".join(
+            f"\nseat {s} lays out {' '.join(str(c) for c in r)}"
+            for s, r in enumerate(state.red_threes)
+            if r
+        )
+    )
+
+
+def demo(seed: int, variant: str, bots: str, out: TextIO) -> int:
+    v = get_variant(variant)
+    state = new_game(v, seed=seed)
+    players = _players(bots, v.players, seed)
+    out.write(f"canasta demo: variant {v.name}, seed {seed}, target {v.target_score}\n")
+    while True:
+        out.write(_hand_header(state) + "\n")
+
+        def log(before: GameState, action: Action, after: GameState) -> None:
+            out.write("\n".join(_describe(before, action, after)) + "\n")
+
+        state = play_hand(state, players, log)
+        score = score_hand(state)
+        out.write(f"\n--- Score of hand {state.hand_number} ---\n")
+        out.write(format_score(state, score) + "\n")
+        if state.is_match_over:
+            break
+        state = apply(state, DealNextHand())
+    totals = state.match_totals
+    winners = state.winners
+    names = " and ".join(side_name(state, w) for w in winners)
+    out.write(
+        f"\n=== Match over after {state.hand_number} hands: {names} "
+        f"win{'s' if len(winners) == 1 else ''} ===\n"
+    )
+    for side, total in enumerate(totals):
+        out.write(f"  {side_name(state, side)}: {total}\n")
+    return 0
+
+
+class _Progress:
+    def __init__(self, total: int, stream: TextIO) -> None:
+        self.total = total
+        self.stream = stream
+        self.done = 0
+
+    def step(self) -> None:
+        self.done += 1
+        width = 30
+        filled = width * self.done // self.total
+        self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total}")
+        if self.done == self.total:
+            self.stream.write("\n")
+        self.stream.flush()
+
+
+def simulate(games: int, seed: int, variant: str, bots: str, out: TextIO, err: TextIO) -> int:
+    v = get_variant(variant)
+    wins = [0.0] * len(v.sides)
+    hands = 0
+    actions = 0
+    progress = _Progress(games, err)
+    start = time.perf_counter()
+    for g in range(games):
+        players = _players(bots, v.players, seed + g)
+        state = new_game(v, seed=seed + g)
+        count = 0
+
+        def tally(before: GameState, action: Action, after: GameState) -> None:
+            nonlocal count
+            count += 1
+
+        while True:
+            state = play_hand(state, players, tally)
+            hands += 1
+            if state.is_match_over:
+                break
+            state = apply(state, DealNextHand())
+        actions += count
+        for winner in state.winners:
+            wins[winner] += 1.0 / len(state.winners)
+        progress.step()
+    elapsed = time.perf_counter() - start
+    out.write(f"variant {v.name}: {games} matches, seeds {seed}..{seed + games - 1}, bots {bots}\n")
+    out.write(f"hands per match:   {hands / games:.2f}\n")
+    out.write(f"actions per hand:  {actions / max(hands, 1):.1f}\n")
+    for side, won in enumerate(wins):
+        seats = "+".join(str(s) for s in v.sides[side])
+        out.write(f"wins side {side} (seats {seats}): {won:g}\n")
+    out.write(f"actions per second: {actions / elapsed:,.0f} ({elapsed:.1f} s)\n")
+    return 0
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="canasta", description="A rules engine for Canasta.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    names = ", ".join(variant_names())
+    d = sub.add_parser("demo", help="play a full match of four bots and print the log")
+    d.add_argument("--seed", type=int, default=DEMO_SEED, help=f"match seed (default {DEMO_SEED})")
+    d.add_argument("--variant", default="classic", help=f"variant ({names})")
+    d.add_argument("--bots", default="greedy", help="bots by seat, cycled: greedy, random")
+    s = sub.add_parser("simulate", help="play N matches and print a summary")
+    s.add_argument("--games", type=_positive, required=True, help="number of matches")
+    s.add_argument("--seed", type=int, default=0, help="first match seed (default 0)")
+    s.add_argument("--variant", default="classic", help=f"variant ({names})")
+    s.add_argument("--bots", default="greedy", help="bots by seat, cycled: greedy, random")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``canasta`` command. Returns the exit code."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "demo":
+            return demo(args.seed, args.variant, args.bots, sys.stdout)
+        return simulate(args.games, args.seed, args.variant, args.bots, sys.stdout, sys.stderr)
+    except (CanastaError, ValueError) as exc:
+        print(f"canasta: error: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,83 @@
+"""Plain-text rendering of states and score sheets (no rules here)."""
+
+from __future__ import annotations
+
+from .cards import Cards
+from .melds import Meld
+from .scoring import HandScore
+from .state import GameState
+
+__all__ = ["format_meld", "format_score", "format_table"]
+
+
+def side_name(state: GameState, side: int) -> str:
+    """``"side 0 (seats 0+2)"``."""
+    seats = "+".join(str(s) for s in state.variant.sides[side])
+    return f"side {side} (seats {seats})"
+
+
+def format_meld(meld: Meld, canasta_size: int = 7) -> str:
+    """A meld with its canasta mark: ``[K×7 natural canasta]``, ``[Q Q Q 2]``."""
+    text = " ".join(str(c) for c in meld.cards)
+    if meld.is_natural_canasta(canasta_size):
+        return f"[{text} = natural canasta]"
+    if meld.is_mixed_canasta(canasta_size):
+        return f"[{text} = mixed canasta]"
+    return f"[{text}]"
+
+
+def format_table(state: GameState, show_hands: bool = False) -> str:
+    """The table: each side's melds and red threes, the discard pile's top, the stock's size."""
+    v = state.variant
+    lines = []
+    for side in range(len(v.sides)):
+        reds = [c for s in v.sides[side] for c in state.red_threes[s]]
+        melds = " ".join(format_meld(m, v.canasta_size) for m in state.melds[side]) or "-"
+        red = f"  red threes: {' '.join(str(c) for c in reds)}" if reds else ""
+        lines.append(f"  {side_name(state, side)}: {melds}{red}")
+    top = state.top_card
+    marks = []
+    if state.pile_frozen:
+        marks.append("frozen")
+    if state.pile_blocked:
+        marks.append("blocked")
+    mark = f" ({', '.join(marks)})" if marks else ""
+    lines.append(
+        f"  discard pile: {top if top else '-'}{mark}, {len(state.discard_pile)} cards;"
+        f" stock: {len(state.stock)} cards"
+    )
+    if show_hands:
+        for seat, hand in enumerate(state.hands):
+            lines.append(f"  seat {seat} hand: {format_hand(hand)}")
+    return "\n".join(lines)
+
+
+def format_hand(hand: Cards) -> str:
+    return str(hand) or "-"
+
+
+def format_score(state: GameState, score: HandScore) -> str:
+    """The itemised score sheet of an ended hand, side by side."""
+    items: list[str] = []
+    for s in score.sides:
+        for line in s.lines:
+            if line.item not in items:
+                items.append(line.item)
+    width = 22
+    head = "".join(f"{side_name(state, s.side):>{width}}" for s in score.sides)
+    rows = [f"{'':<24}{head}"]
+    for item in items:
+        cells = []
+        for s in score.sides:
+            found = [line for line in s.lines if line.item == item]
+            if found:
+                ln = found[0]
+                cells.append(f"{f'({ln.count})':>8}{ln.points:>{width - 8}}")
+            else:
+                cells.append(f"{'':>{width}}")
+        rows.append(f"{item.replace('_', ' '):<24}{''.join(cells)}")
+    rows.append(f"{'hand total':<24}" + "".join(f"{s.total:>{width}}" for s in score.sides))
+    before = state.totals
+    after = [b + s.total for b, s in zip(before, score.sides, strict=True)]
+    rows.append(f"{'match total':<24}" + "".join(f"{t:>{width}}" for t in after))
+    return "\n".join(rows)
