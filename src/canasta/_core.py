@@ -83,17 +83,9 @@ def pick(counts: Sequence[int], kind: int, n: int, taken: list[int] | None = Non
 
 
 def meld_stats(meld: Meld) -> tuple[int, int, int]:
-    """``(naturals, jokers, twos)`` of a meld (black threes count as naturals of a threes meld)."""
-    n = j = t = 0
-    for c in meld.cards:
-        r = c.rank
-        if r is Rank.JOKER:
-            j += 1
-        elif r is Rank.TWO:
-            t += 1
-        else:
-            n += 1
-    return n, j, t
+    """``(naturals, jokers, twos)`` of a meld (black threes count as naturals of a threes meld).
+    Cards of another rank, which a meld on the table never holds, count as naturals."""
+    return meld._stats
 
 
 def kind_value(variant: Variant, kind: int) -> int:

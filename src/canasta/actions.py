@@ -24,13 +24,15 @@ interchangeable, and :func:`canasta.apply` accepts whichever ones the player hol
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
 from .cards import Card, to_card, to_card_list
 from .errors import NotationError
 from .melds import Meld
+
+_A = TypeVar("_A")
 
 __all__ = [
     "Action",
@@ -68,7 +70,25 @@ def _melds(value: Any) -> tuple[Meld, ...]:
             out.append(item)
         else:
             out.append(Meld.parse(item))
-    return tuple(sorted(out, key=lambda m: (-m.rank, [c.id for c in m.cards])))
+    return tuple(sorted(out, key=_meld_key))
+
+
+def _meld_key(m: Meld) -> tuple[int, list[int]]:
+    return (-m.rank, [c.id for c in m.cards])
+
+
+def build(cls: type[_A], **fields: Any) -> _A:
+    """Build an action from already-canonical field values, skipping conversion (internal)."""
+    obj = object.__new__(cls)
+    for name, value in fields.items():
+        object.__setattr__(obj, name, value)
+    return obj
+
+
+def fast_meld_cards(seat: int, melds: list[Meld]) -> MeldCards:
+    """A :class:`MeldCards` from trusted melds (internal)."""
+    melds.sort(key=_meld_key)
+    return build(MeldCards, seat=seat, melds=tuple(melds))
 
 
 def _cards(value: Any) -> tuple[Card, ...]:

@@ -15,9 +15,13 @@ compound actions are folded into sequences of smaller listed ones, which reach t
   opening is reached by melding the rest afterwards, with no minimum;
 * taking the pile is listed with the fewest hand cards that take it (for an unmelded side, the
   minimal compounds with the top card);
-* going out is listed whole: every way to meld the entire hand (or all but the one card to
-  discard, when that must be done in one action: concealed going out from a stock draw with no
-  minimum, and going out after partner's "yes").
+* going out without a discard is listed whole (every way to meld the entire hand) when the
+  hand holds at most three cards; from a larger hand it is reached by single melds down to two or
+  three cards first (new melds' first three cards, then additions, naturals before wild cards),
+  and every state on that way is legal because the player keeps at least two cards;
+* going out in one action is listed whole when it must be done in one action: a concealed
+  going out from a stock draw with no minimum (every way to meld the hand, or all of it but the
+  card to discard), and going out after partner's "yes".
 
 Any other legal action, listed or not, is accepted by :func:`canasta.apply` and found by ``in``.
 """
@@ -38,6 +42,8 @@ from .actions import (
     Draw,
     MeldCards,
     TakePile,
+    build,
+    fast_meld_cards,
 )
 from .cards import Card
 from .melds import Meld
@@ -159,7 +165,7 @@ def _cards_for(counts: Sequence[int], spec: Sequence[tuple[int, int, int, int]])
         cards = core.pick(counts, r, n, taken)
         cards += core.pick(counts, core.JOKER, j, taken)
         cards += core.pick(counts, core.TWO, t, taken)
-        melds.append(Meld(core.RANKS[r], cards))
+        melds.append(Meld._fast(core.RANKS[r], cards))
     return melds
 
 
@@ -211,7 +217,7 @@ def take_options(state: GameState) -> list[TakePile]:
         for c in _minimal(combos):
             cards = core.pick(counts, r, c[0]) + core.pick(counts, core.JOKER, c[1])
             cards += core.pick(counts, core.TWO, c[2])
-            out.append(TakePile(seat, tuple(cards)))
+            out.append(build(TakePile, seat=seat, cards=tuple(sorted(cards)), melds=()))
         return out
     minimum = state.minimum_for_side(side)
     for spec in initial_compounds(v, k, minimum, forced=r):
@@ -398,7 +404,12 @@ def _canastas_reachable(
     return False
 
 
-def go_out_melds(state: GameState, leave: int) -> Iterator[MeldCards]:
+def go_out_melds(
+    state: GameState,
+    leave: int,
+    k: Sequence[int] | None = None,
+    info: dict[int, tuple[int, int, int, int]] | None = None,
+) -> Iterator[MeldCards]:
     """Meld actions that meld the whole hand but ``leave`` (0 or 1) cards, leaving the side
     able to go out. With ``leave == 1`` one action per kind of card left for the discard."""
     v = state.variant
@@ -408,8 +419,10 @@ def go_out_melds(state: GameState, leave: int) -> Iterator[MeldCards]:
     if hand.size - leave < 1:
         return
     counts = hand.counts
-    k = core.kind_counts(counts)
-    info = _side_info(state, side)
+    if k is None:
+        k = core.kind_counts(counts)
+    if info is None:
+        info = _side_info(state, side)
     need_min = not state.melds[side] and (
         v.concealed_needs_minimum or state.turn.drew is not DrawSource.STOCK
     )
@@ -445,7 +458,7 @@ def go_out_melds(state: GameState, leave: int) -> Iterator[MeldCards]:
             melds = _cards_for(left_counts, spec)
             if minimum and sum(values[c.id] for m in melds for c in m.cards) < minimum:
                 continue
-            yield MeldCards(seat, tuple(melds))
+            yield fast_meld_cards(seat, melds)
 
 
 def can_go_out(state: GameState) -> bool:
@@ -479,29 +492,32 @@ def _play_actions(state: GameState) -> list[Action]:
     k = core.kind_counts(counts)
     h = hand.size
     perm = state.turn.permission
+    info = _side_info(state, side)
     melds: dict[MeldCards, None] = {}
     if perm is True:
         if not v.final_discard_required:
-            melds.update(dict.fromkeys(go_out_melds(state, 0)))
-        melds.update(dict.fromkeys(go_out_melds(state, 1)))
+            melds.update(dict.fromkeys(go_out_melds(state, 0, k, info)))
+        melds.update(dict.fromkeys(go_out_melds(state, 1, k, info)))
     else:
         minimum = state.minimum_for_side(side)
         if state.melds[side] or minimum <= 0:
-            for a in _singles(state, k):
+            for a in _singles(state, k, info):
                 melds[a] = None
         else:
             for spec in initial_compounds(v, k, minimum):
                 used = sum(n + j + t for _, n, j, t in spec)
                 if h - used >= 2:
-                    melds[MeldCards(seat, tuple(_cards_for(counts, spec)))] = None
+                    melds[fast_meld_cards(seat, _cards_for(counts, spec))] = None
         going_out = False
         if perm is None:
-            if not v.final_discard_required:
-                gos = list(go_out_melds(state, 0))
+            # With the side melded, a going out from four or more cards is reached by single
+            # melds down to two or three cards and then one of these (see the module doc).
+            if not v.final_discard_required and (h <= 3 or not state.melds[side]):
+                gos = list(go_out_melds(state, 0, k, info))
                 going_out = bool(gos)
                 melds.update(dict.fromkeys(gos))
             if not state.melds[side] and state.turn.drew is DrawSource.STOCK:
-                gos = list(go_out_melds(state, 1))
+                gos = list(go_out_melds(state, 1, k, info))
                 going_out = going_out or bool(gos)
                 melds.update(dict.fromkeys(gos))
     out: list[Action] = list(melds)
@@ -522,18 +538,19 @@ def _play_actions(state: GameState) -> list[Action]:
     for kind in range(2, 16):
         if k[kind] and discard_ok:
             card: Card = core.pick(counts, kind, 1)[0]
-            out.append(Discard(seat, card))
+            out.append(build(Discard, seat=seat, card=card))
     return out
 
 
-def _singles(state: GameState, k: Sequence[int]) -> Iterator[MeldCards]:
+def _singles(
+    state: GameState, k: Sequence[int], info: dict[int, tuple[int, int, int, int]]
+) -> Iterator[MeldCards]:
     """One-card additions and three-card new melds."""
     v = state.variant
     seat = state.turn.seat
     side = state.side_of(seat)
     counts = state.hands[seat].counts
     h = state.hands[seat].size
-    info = _side_info(state, side)
     canastas = state.canastas(side)
     size_c = v.canasta_size
     J = k[core.JOKER]
@@ -549,7 +566,7 @@ def _singles(state: GameState, k: Sequence[int]) -> Iterator[MeldCards]:
             (core.TWO, T > 0 and not core.composition_problem(v, n_e, j_e + t_e + 1)),
         ):
             if ok and _finish_ok(state, h - 1, now):
-                yield MeldCards(seat, (Meld(core.RANKS[r], core.pick(counts, kind, 1)),))
+                yield fast_meld_cards(seat, [Meld._fast(core.RANKS[r], core.pick(counts, kind, 1))])
     size = max(3, v.min_naturals)
     new_canasta = 1 if size >= size_c else 0
     for r in core.NATURAL_RANKS[::-1]:
@@ -563,4 +580,4 @@ def _singles(state: GameState, k: Sequence[int]) -> Iterator[MeldCards]:
                 t = w - j
                 if t > T or core.composition_problem(v, n, w):
                     continue
-                yield MeldCards(seat, tuple(_cards_for(counts, [(r, n, j, t)])))
+                yield fast_meld_cards(seat, _cards_for(counts, [(r, n, j, t)]))

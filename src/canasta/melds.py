@@ -18,8 +18,11 @@ __all__ = ["Meld"]
 
 
 def _sorted_cards(value: Any) -> tuple[Card, ...]:
-    if isinstance(value, list) and all(type(c) is Card for c in value):
-        return tuple(sorted(value, key=_key))
+    if isinstance(value, (list, tuple)):
+        try:
+            return tuple(sorted(value, key=_key))
+        except AttributeError:
+            pass
     return tuple(sorted(to_card_list(value), key=_key))
 
 
@@ -60,6 +63,28 @@ class Meld:
     rank: Rank = attrs.field(converter=_to_rank)
     #: Its cards, in display order.
     cards: tuple[Card, ...] = attrs.field(converter=_sorted_cards)
+    _stats: tuple[int, int, int] = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        n = j = t = 0
+        for c in self.cards:
+            r = c.rank
+            if r is Rank.JOKER:
+                j += 1
+            elif r is Rank.TWO:
+                t += 1
+            else:
+                n += 1
+        object.__setattr__(self, "_stats", (n, j, t))
+
+    @classmethod
+    def _fast(cls, rank: Rank, cards: list[Card]) -> Meld:
+        """Build from a rank and Card values without conversion (internal, trusted input)."""
+        self = object.__new__(cls)
+        object.__setattr__(self, "rank", rank)
+        object.__setattr__(self, "cards", tuple(sorted(cards, key=_key)))
+        self.__attrs_post_init__()
+        return self
 
     @classmethod
     def parse(cls, text: str | Iterable[Card | str], rank: Rank | str | None = None) -> Meld:
