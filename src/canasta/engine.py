@@ -492,13 +492,6 @@ def _finish_problem(
                 Reason.CANNOT_ASK, action, "this variant requires asking partner before going out"
             )
     else:
-        if turn.permission is True:
-            raise _illegal(
-                Reason.MUST_GO_OUT,
-                action,
-                "partner said yes: the player must go out now (meld all but at most one card, "
-                "then discard) (§2 case 28)",
-            )
         if black:
             raise _illegal(
                 Reason.BLACK_THREE_MELD,
@@ -596,7 +589,18 @@ def _meld(state: GameState, action: MeldCards) -> GameState:
         and not state.has_melded[seat]
     )
     _check_minimum(state, action, side, res.value, exempt)
-    return _after_laying(state, seat, res, None, None, None)
+    new = _after_laying(state, seat, res, None, None, None)
+    if state.turn.permission is True and not new.is_hand_over and left >= 2:
+        from .legal import can_go_out
+
+        if not can_go_out(new):
+            raise _illegal(
+                Reason.MUST_GO_OUT,
+                action,
+                "partner said yes: the player must go out this turn, and after this meld he "
+                "could not (§2 case 28)",
+            )
+    return new
 
 
 # ---------------------------------------------------------------------------- take the pile

@@ -19,9 +19,13 @@ compound actions are folded into sequences of smaller listed ones, which reach t
   hand holds at most three cards; from a larger hand it is reached by single melds down to two or
   three cards first (new melds' first three cards, then additions, naturals before wild cards),
   and every state on that way is legal because the player keeps at least two cards;
-* going out in one action is listed whole when it must be done in one action: a concealed
-  going out from a stock draw with no minimum (every way to meld the hand, or all of it but the
-  card to discard), and going out after partner's "yes".
+* black threes are melded only in the going-out action: with three or four of them in hand,
+  the going-out actions (all cards, or all but the one to discard) are listed whole once the
+  hand holds at most three other cards;
+* a concealed going out from a stock draw with no minimum must be done in one action, so it is
+  listed whole (every way to meld the hand, or all of it but the card to discard);
+* after partner's "yes" the player may still meld step by step: single melds are listed when
+  going out stays possible after them (the engine refuses any meld that makes it impossible).
 
 Any other legal action, listed or not, is accepted by :func:`canasta.apply` and found by ``in``.
 """
@@ -343,7 +347,7 @@ def _full_melds(
 ) -> Iterator[list[tuple[int, int, int, int]]]:
     """Every way to meld all the cards of kind counts ``k`` onto a side with melds ``info``,
     leaving the side with at least ``canastas_needed`` canastas."""
-    if k[core.RED3]:
+    if not going_out_feasible(v, info, k):
         return
     fixed: list[tuple[int, int, int, int]] = []
     b = k[core.BLACK3]
@@ -477,9 +481,85 @@ def can_go_out(state: GameState) -> bool:
             and not hand.counts[6]
             and (state.canastas(side) >= v.canastas_to_go_out)
         )
-    if not v.final_discard_required and next(go_out_melds(state, 0), None) is not None:
+    if not state.melds[side] and (
+        v.concealed_needs_minimum or state.turn.drew is not DrawSource.STOCK
+    ):
+        # the minimum matters: search for a going out that meets it
+        if not v.final_discard_required and next(go_out_melds(state, 0), None) is not None:
+            return True
+        return next(go_out_melds(state, 1), None) is not None
+    k = core.kind_counts(hand.counts)
+    info = _side_info(state, side)
+    if not v.final_discard_required and going_out_feasible(v, info, k):
         return True
-    return next(go_out_melds(state, 1), None) is not None
+    for kind in range(2, 16):
+        if k[kind]:
+            k[kind] -= 1
+            ok = going_out_feasible(v, info, k)
+            k[kind] += 1
+            if ok:
+                return True
+    return False
+
+
+def going_out_feasible(
+    v: Variant, info: dict[int, tuple[int, int, int, int]], k: Sequence[int]
+) -> bool:
+    """Whether all the cards of kind counts ``k`` can be melded onto a side with melds ``info``
+    so that it has the canastas to go out (ignoring the initial-meld minimum).
+
+    Wild cards only need a place within each meld's limit, so only their number matters: the
+    melds take at least the wilds new three-card melds need, at most their limits, and enough to
+    complete the cheapest missing canastas.
+    """
+    if k[core.RED3]:
+        return False
+    size_c = v.canasta_size
+    canastas = 0
+    b = k[core.BLACK3]
+    if b:
+        if not 3 <= b <= 4:
+            return False
+        if b >= size_c:
+            canastas += 1
+    wilds = k[core.JOKER] + k[core.TWO]
+    mins = caps = 0
+    costs = []
+    for r in core.NATURAL_RANKS:
+        c = k[r]
+        if r in info:
+            n_e, j_e, t_e, size_e = info[r]
+            nat = n_e + c
+            w_e = j_e + t_e
+            base = size_e + c
+            need = 0
+        elif c:
+            if c < v.min_naturals:
+                return False
+            nat = c
+            w_e = 0
+            base = c
+            need = max(0, 3 - base)
+        else:
+            continue
+        cap = v.wild_limit(nat) - w_e
+        if need > cap:
+            return False
+        mins += need
+        caps += max(cap, 0)
+        if base + need >= size_c:
+            canastas += 1
+        elif size_c - base <= cap:
+            costs.append(size_c - base - need)
+    if not mins <= wilds <= caps:
+        return False
+    short = v.canastas_to_go_out - canastas
+    if short <= 0:
+        return True
+    if len(costs) < short:
+        return False
+    costs.sort()
+    return mins + sum(costs[:short]) <= wilds
 
 
 # ---------------------------------------------------------------------------- play phase
@@ -494,10 +574,24 @@ def _play_actions(state: GameState) -> list[Action]:
     perm = state.turn.permission
     info = _side_info(state, side)
     melds: dict[MeldCards, None] = {}
+    # Black threes are melded only in the going-out action, so a hand holding three or four of
+    # them lists its going-out actions (with or without a card to discard) once the other cards
+    # are down to three; any other going out is listed from three cards (see the module doc).
+    b = k[core.BLACK3] if 3 <= k[core.BLACK3] <= 4 else 0
+    small = h <= 3 + b
     if perm is True:
-        if not v.final_discard_required:
-            melds.update(dict.fromkeys(go_out_melds(state, 0, k, info)))
-        melds.update(dict.fromkeys(go_out_melds(state, 1, k, info)))
+        # Bound to go out: single melds that keep going out possible, and the whole going out
+        # once at most three cards are left (as without permission; see the module doc).
+        from .engine import is_legal
+
+        if small:
+            if not v.final_discard_required:
+                melds.update(dict.fromkeys(go_out_melds(state, 0, k, info)))
+            if b:
+                melds.update(dict.fromkeys(go_out_melds(state, 1, k, info)))
+        for a in _singles(state, k, info, bound=True):
+            if is_legal(state, a):
+                melds[a] = None
     else:
         minimum = state.minimum_for_side(side)
         if state.melds[side] or minimum <= 0:
@@ -512,11 +606,11 @@ def _play_actions(state: GameState) -> list[Action]:
         if perm is None:
             # With the side melded, a going out from four or more cards is reached by single
             # melds down to two or three cards and then one of these (see the module doc).
-            if not v.final_discard_required and (h <= 3 or not state.melds[side]):
+            if not v.final_discard_required and (small or not state.melds[side]):
                 gos = list(go_out_melds(state, 0, k, info))
                 going_out = bool(gos)
                 melds.update(dict.fromkeys(gos))
-            if not state.melds[side] and state.turn.drew is DrawSource.STOCK:
+            if (not state.melds[side] and state.turn.drew is DrawSource.STOCK) or (b and small):
                 gos = list(go_out_melds(state, 1, k, info))
                 going_out = going_out or bool(gos)
                 melds.update(dict.fromkeys(gos))
@@ -543,7 +637,10 @@ def _play_actions(state: GameState) -> list[Action]:
 
 
 def _singles(
-    state: GameState, k: Sequence[int], info: dict[int, tuple[int, int, int, int]]
+    state: GameState,
+    k: Sequence[int],
+    info: dict[int, tuple[int, int, int, int]],
+    bound: bool = False,
 ) -> Iterator[MeldCards]:
     """One-card additions and three-card new melds."""
     v = state.variant
@@ -565,14 +662,14 @@ def _singles(
             (core.JOKER, J > 0 and not core.composition_problem(v, n_e, j_e + t_e + 1)),
             (core.TWO, T > 0 and not core.composition_problem(v, n_e, j_e + t_e + 1)),
         ):
-            if ok and _finish_ok(state, h - 1, now):
+            if ok and (bound or _finish_ok(state, h - 1, now)):
                 yield fast_meld_cards(seat, [Meld._fast(core.RANKS[r], core.pick(counts, kind, 1))])
     size = max(3, v.min_naturals)
     new_canasta = 1 if size >= size_c else 0
     for r in core.NATURAL_RANKS[::-1]:
         if r in info or k[r] < v.min_naturals:
             continue
-        if not _finish_ok(state, h - size, canastas + new_canasta):
+        if not bound and not _finish_ok(state, h - size, canastas + new_canasta):
             continue
         for n in range(min(k[r], size), v.min_naturals - 1, -1):
             w = size - n
