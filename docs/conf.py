@@ -24,7 +24,60 @@ extensions = [
 exclude_patterns = ["_build"]
 
 autodoc_typehints = "description"
+napoleon_use_ivar = True
+# ``>>>`` blocks in docstrings run under pytest --doctest-modules; the pages' ``.. doctest::``
+# blocks run here (sphinx-build -b doctest).
+doctest_test_doctest_blocks = ""
+doctest_global_setup = "import canasta"
 nitpicky = False
 
 html_theme = "furo" if importlib.util.find_spec("furo") is not None else "alabaster"
 html_title = "canasta"
+
+# ---------------------------------------------------------------------------------------------
+# Pages generated from the code, so they cannot drift from it: the variant table and the
+# reason codes. They are written to _generated/ before the build reads the sources.
+
+
+def _attr_docs(module: str) -> dict[tuple[str, str], str]:
+    from sphinx.pycode import ModuleAnalyzer
+
+    docs = ModuleAnalyzer.for_module(module).find_attr_docs()
+    return {key: " ".join(line.strip() for line in lines).strip() for key, lines in docs.items()}
+
+
+def _table(header: list[str], rows: list[list[str]]) -> str:
+    out = [".. list-table::", "   :header-rows: 1", "   :widths: auto", ""]
+    for row in [header, *rows]:
+        out.append(f"   * - {row[0]}")
+        out.extend(f"     - {cell}" for cell in row[1:])
+    return "\n".join(out) + "\n"
+
+
+def _generate(_app: object = None) -> None:
+    import attrs
+
+    import canasta
+
+    here = Path(__file__).resolve().parent / "_generated"
+    here.mkdir(exist_ok=True)
+    docs = _attr_docs("canasta.variants")
+    rows = []
+    names = canasta.variant_names()
+    for field in attrs.fields(canasta.Variant):
+        if not field.init:
+            continue
+        values = [f"``{getattr(canasta.get_variant(n), field.name)!r}``" for n in names]
+        rows.append([f"``{field.name}``", *values, docs.get(("Variant", field.name), "")])
+    (here / "variants.rst").write_text(
+        _table(["field", *names, "meaning and source (RULES.md)"], rows), encoding="utf-8"
+    )
+    docs = _attr_docs("canasta.errors")
+    rows = [
+        [f"``{r.value}``", docs.get(("Reason", r.name), "")] for r in canasta.Reason
+    ]
+    (here / "reasons.rst").write_text(_table(["reason", "rule"], rows), encoding="utf-8")
+
+
+def setup(app: object) -> None:
+    _generate()
