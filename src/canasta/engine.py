@@ -459,16 +459,25 @@ def _finish_problem(
     canastas: int,
     black: bool,
     discarding: bool = False,
+    melds_after: Sequence[Meld] = (),
+    hand_after: Sequence[int] = (),
 ) -> None:
-    """The rules on what a player keeps after melding or taking (§2 cases 22-24, 27, 28)."""
+    """The rules on what a player keeps after melding or taking (§2 cases 22-24, 27, 28): the
+    turn must still be able to end lawfully. With one card left and no canasta yet, that card
+    must be meldable so as to complete the side's canastas (going out without a discard)."""
     v = state.variant
     turn = state.turn
     if left <= 1:
         if canastas < v.canastas_to_go_out:
+            if left == 1 and _last_card_goes_out(state, discarding, melds_after, hand_after):
+                return
             if left == 0:
                 msg = "the hand would be empty"
             else:
-                msg = "the last card could only be discarded, emptying the hand"
+                msg = (
+                    "the last card could neither complete the side's canastas nor be "
+                    "discarded without emptying the hand"
+                )
             raise _illegal(
                 Reason.NO_CANASTA_TO_GO_OUT,
                 action,
@@ -498,6 +507,19 @@ def _finish_problem(
                 action,
                 "black threes are melded only when going out (§2 cases 21, 22)",
             )
+
+
+def _last_card_goes_out(
+    state: GameState, discarding: bool, melds_after: Sequence[Meld], hand_after: Sequence[int]
+) -> bool:
+    v = state.variant
+    if discarding or v.final_discard_required or not hand_after:
+        return False
+    if state.turn.permission is False or (_must_ask(state) and state.turn.permission is not True):
+        return False
+    from .legal import going_out_feasible, melds_info
+
+    return going_out_feasible(v, melds_info(melds_after), core.kind_counts(hand_after))
 
 
 def _must_ask(state: GameState) -> bool:
@@ -580,7 +602,9 @@ def _meld(state: GameState, action: MeldCards) -> GameState:
     res = _lay(state, action, side, hand, action.melds)
     left = state.hands[seat].size - res.used
     canastas = _canastas(state, res.melds)
-    _finish_problem(state, action, left, canastas, res.black_three_meld)
+    _finish_problem(
+        state, action, left, canastas, res.black_three_meld, False, res.melds, res.hand
+    )
     v = state.variant
     exempt = (
         left <= 1
@@ -676,7 +700,9 @@ def _take(state: GameState, action: TakePile) -> GameState:
             new_hand[c.id] += 1
     left = sum(new_hand)
     canastas = _canastas(state, res.melds)
-    _finish_problem(state, action, left, canastas, res.black_three_meld)
+    _finish_problem(
+        state, action, left, canastas, res.black_three_meld, False, res.melds, new_hand
+    )
     _check_minimum(state, action, side, res.value, exempt=False)
     res = attrs.evolve(res, hand=tuple(new_hand))
     red = (

@@ -50,6 +50,7 @@ from .actions import (
     fast_meld_cards,
 )
 from .cards import Card
+from .engine import is_legal
 from .melds import Meld
 from .state import DrawSource, GameState, Phase
 from .variants import AskPartner as AskRule
@@ -92,8 +93,6 @@ class LegalActions(Sequence[Action]):
         return self._list()[index]
 
     def __contains__(self, action: object) -> bool:
-        from .engine import is_legal
-
         return is_legal(self._state, action)
 
     def __bool__(self) -> bool:
@@ -137,28 +136,40 @@ def _generate(state: GameState) -> list[Action]:
     return _play_actions(state)
 
 
-def _finish_ok(state: GameState, left: int, canastas: int, discarding: bool = False) -> bool:
-    """Mirror of the engine's rules on what a player keeps (§2 cases 22-24, 27, 28)."""
+def _finish_ok(
+    state: GameState, left: int, canastas: int, discarding: bool = False
+) -> bool | None:
+    """Mirror of the engine's rules on what a player keeps (§2 cases 22-24, 27, 28). ``None``
+    means "it depends on whether the last card can complete the canastas": ask the engine."""
     v = state.variant
     perm = state.turn.permission
     if left <= 1:
-        if canastas < v.canastas_to_go_out or perm is False:
-            return False
-        if left == 0 and v.final_discard_required and not discarding:
+        if perm is False:
             return False
         if v.ask_partner is AskRule.COMPULSORY and v.partners(state.turn.seat) and perm is not True:
+            return False
+        if canastas < v.canastas_to_go_out:
+            if left == 1 and not discarding and not v.final_discard_required:
+                return None
+            return False
+        if left == 0 and v.final_discard_required and not discarding:
             return False
         return True
     return perm is not True
 
 
-def _side_info(state: GameState, side: int) -> dict[int, tuple[int, int, int, int]]:
-    """rank value -> (naturals, jokers, twos, size) of the side's melds."""
+def melds_info(melds: Sequence[Meld]) -> dict[int, tuple[int, int, int, int]]:
+    """rank value -> (naturals, jokers, twos, size) of ``melds``."""
     out = {}
-    for m in state.melds[side]:
+    for m in melds:
         n, j, t = core.meld_stats(m)
         out[m.rank.value] = (n, j, t, n + j + t)
     return out
+
+
+def _side_info(state: GameState, side: int) -> dict[int, tuple[int, int, int, int]]:
+    """rank value -> (naturals, jokers, twos, size) of the side's melds."""
+    return melds_info(state.melds[side])
 
 
 def _cards_for(counts: Sequence[int], spec: Sequence[tuple[int, int, int, int]]) -> list[Meld]:
@@ -215,13 +226,14 @@ def take_options(state: GameState) -> list[TakePile]:
                     left = hand.size - (n + j + t) + to_hand
                     size = size_e + 1 + n + j + t
                     canastas = canastas_other + (1 if size >= v.canasta_size else 0)
-                    if not _finish_ok(state, left, canastas):
+                    fin = _finish_ok(state, left, canastas)
+                    if fin is False:
+                        continue
+                    if fin is None and not is_legal(state, _take_of(state, seat, r, (n, j, t))):
                         continue
                     combos.append((n, j, t))
         for c in _minimal(combos):
-            cards = core.pick(counts, r, c[0]) + core.pick(counts, core.JOKER, c[1])
-            cards += core.pick(counts, core.TWO, c[2])
-            out.append(build(TakePile, seat=seat, cards=tuple(sorted(cards)), melds=()))
+            out.append(_take_of(state, seat, r, c))
         return out
     minimum = state.minimum_for_side(side)
     for spec in initial_compounds(v, k, minimum, forced=r):
@@ -230,12 +242,23 @@ def take_options(state: GameState) -> list[TakePile]:
         canastas = sum(
             1 for rr, n, j, t in spec if n + j + t + (1 if rr == r else 0) >= v.canasta_size
         )
-        if not _finish_ok(state, left, canastas):
+        fin = _finish_ok(state, left, canastas)
+        if fin is False:
             continue
         melds = _cards_for(counts, spec)
         top_meld = melds[0]
-        out.append(TakePile(seat, top_meld.cards, tuple(melds[1:])))
+        action = TakePile(seat, top_meld.cards, tuple(melds[1:]))
+        if fin is None and not is_legal(state, action):
+            continue
+        out.append(action)
     return out
+
+
+def _take_of(state: GameState, seat: int, r: int, combo: tuple[int, int, int]) -> TakePile:
+    counts = state.hands[seat].counts
+    cards = core.pick(counts, r, combo[0]) + core.pick(counts, core.JOKER, combo[1])
+    cards += core.pick(counts, core.TWO, combo[2])
+    return build(TakePile, seat=seat, cards=tuple(sorted(cards)), melds=())
 
 
 def _minimal(combos: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
@@ -251,8 +274,6 @@ def forced_take(state: GameState) -> bool:
     the side's meld on a pile not frozen for the side (§2 case 31)."""
     if state.phase is not Phase.DRAW or state.stock or not state.variant.forced_take_after_stock:
         return False
-    from .engine import is_legal
-
     return is_legal(state, TakePile(state.turn.seat))
 
 
@@ -582,8 +603,6 @@ def _play_actions(state: GameState) -> list[Action]:
     if perm is True:
         # Bound to go out: single melds that keep going out possible, and the whole going out
         # once at most three cards are left (as without permission; see the module doc).
-        from .engine import is_legal
-
         if small:
             if not v.final_discard_required:
                 melds.update(dict.fromkeys(go_out_melds(state, 0, k, info)))
@@ -603,7 +622,10 @@ def _play_actions(state: GameState) -> list[Action]:
                 if h - used >= 2:
                     melds[fast_meld_cards(seat, _cards_for(counts, spec))] = None
         going_out = False
-        if perm is None:
+        must_ask = v.ask_partner is AskRule.COMPULSORY and bool(v.partners(seat))
+        if perm is None and must_ask:
+            going_out = can_go_out(state)
+        elif perm is None:
             # With the side melded, a going out from four or more cards is reached by single
             # melds down to two or three cards and then one of these (see the module doc).
             if not v.final_discard_required and (small or not state.melds[side]):
@@ -662,14 +684,22 @@ def _singles(
             (core.JOKER, J > 0 and not core.composition_problem(v, n_e, j_e + t_e + 1)),
             (core.TWO, T > 0 and not core.composition_problem(v, n_e, j_e + t_e + 1)),
         ):
-            if ok and (bound or _finish_ok(state, h - 1, now)):
-                yield fast_meld_cards(seat, [Meld._fast(core.RANKS[r], core.pick(counts, kind, 1))])
+            if not ok:
+                continue
+            fin = True if bound else _finish_ok(state, h - 1, now)
+            if fin is False:
+                continue
+            a = fast_meld_cards(seat, [Meld._fast(core.RANKS[r], core.pick(counts, kind, 1))])
+            if fin is None and not is_legal(state, a):
+                continue
+            yield a
     size = max(3, v.min_naturals)
     new_canasta = 1 if size >= size_c else 0
     for r in core.NATURAL_RANKS[::-1]:
         if r in info or k[r] < v.min_naturals:
             continue
-        if not bound and not _finish_ok(state, h - size, canastas + new_canasta):
+        fin = True if bound else _finish_ok(state, h - size, canastas + new_canasta)
+        if fin is False:
             continue
         for n in range(min(k[r], size), v.min_naturals - 1, -1):
             w = size - n
@@ -677,4 +707,7 @@ def _singles(
                 t = w - j
                 if t > T or core.composition_problem(v, n, w):
                     continue
-                yield fast_meld_cards(seat, _cards_for(counts, [(r, n, j, t)]))
+                a = fast_meld_cards(seat, _cards_for(counts, [(r, n, j, t)]))
+                if fin is None and not is_legal(state, a):
+                    continue
+                yield a
