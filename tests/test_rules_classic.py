@@ -325,7 +325,7 @@ def test_s1_frozen_pile() -> None:
     )
     assert not s.pile_frozen
     assert not s.pile_frozen_for(0) and s.pile_frozen_for(1)
-    red = canasta.position(hands=["", "", "", ""], discard_pile="3D 5C 9S")
+    red = canasta.position(hands=["4C 4D", "", "", ""], discard_pile="3D 5C 9S")
     assert red.pile_frozen
     wild = canasta.position(
         hands=["9H 9D 4C 4D", "", "", ""], melds=[["KC KD KH"], []], discard_pile="2C 5C 7H 9S"
@@ -522,7 +522,7 @@ def test_s2_case_16_band_edges(total: int, minimum: int) -> None:
     """§2 case 16: "Band edges (test vectors): -5 -> 15; 0 -> 50; 1495 -> 50; 1500 -> 90;
     2995 -> 90; 3000 -> 120." """
     assert canasta.get_variant("classic").minimum_for(total) == minimum
-    s = canasta.position(hands=["", "", "", ""], totals=[total, total])
+    s = canasta.position(hands=["4C 4D", "", "", ""], totals=[total, total])
     assert s.minimum_for_side(0) == s.minimum_for_side(1) == minimum
 
 

@@ -52,8 +52,8 @@ def test_s2_case_28_permission_is_optional_and_binding() -> None:
     assert t.is_hand_over and t.end is not None and t.end.reason is EndReason.WENT_OUT
     asked = canasta.apply(s, AskPartner(0))
     assert (asked.phase, asked.current_seat) == (Phase.ANSWER, 2)
-    refused(asked, meld(0, "5C 5D 5H"), Reason.NOT_YOUR_TURN)
-    refused(asked, AskPartner(0), Reason.NOT_YOUR_TURN)
+    refused(asked, meld(0, "5C 5D 5H"), Reason.WRONG_PHASE)
+    refused(asked, AskPartner(0), Reason.WRONG_PHASE)
     # "No": he may not go out this turn (no meld down to one card, no going out).
     no = canasta.apply(asked, AnswerPartner(2, yes=False))
     assert (no.phase, no.current_seat, no.turn.permission) == (Phase.PLAY, 0, False)

@@ -32,6 +32,7 @@ from .errors import (
     NotationError,
     PositionError,
     Reason,
+    SetupError,
     StateError,
     VariantError,
 )
@@ -93,6 +94,7 @@ __all__ = [
     "RedThreeNegative",
     "RedThreeTiming",
     "ScoreLine",
+    "SetupError",
     "SideScore",
     "StateError",
     "Suit",

@@ -79,6 +79,8 @@ class Rank(enum.IntEnum):
         Raises:
             NotationError: the text is not a rank.
         """
+        if not isinstance(text, str):
+            raise NotationError(f"a rank must be given as text, not {text!r}", repr(text))
         key = text.strip().upper()
         if key in _RANK_BY_SYMBOL:
             return _RANK_BY_SYMBOL[key]
@@ -125,6 +127,29 @@ N_KINDS = 53
 JOKER_ID = 52
 
 
+def _enum_value(kind: type[enum.IntEnum], value: Any) -> Any:
+    if isinstance(value, kind):
+        return value
+    if isinstance(value, int) and not isinstance(value, bool):
+        try:
+            return kind(value)
+        except ValueError:
+            pass
+    raise NotationError(f"not a {kind.__name__.lower()}: {value!r}", repr(value))
+
+
+def _to_rank(value: Any) -> Rank:
+    rank: Rank = _enum_value(Rank, value)
+    return rank
+
+
+def _to_suit(value: Any) -> Suit | None:
+    if value is None:
+        return None
+    suit: Suit = _enum_value(Suit, value)
+    return suit
+
+
 def _card_id(rank: Rank, suit: Suit | None) -> int:
     if rank is Rank.JOKER:
         return JOKER_ID
@@ -145,8 +170,8 @@ class Card:
     ('TS', 'JK')
     """
 
-    rank: Rank = attrs.field(converter=Rank)
-    suit: Suit | None = attrs.field(default=None, converter=attrs.converters.optional(Suit))
+    rank: Rank = attrs.field(converter=_to_rank)
+    suit: Suit | None = attrs.field(default=None, converter=_to_suit)
 
     #: A dense index of the card kind, 0 to 52 (the joker is 52).
     id: int = attrs.field(init=False, eq=False, repr=False)
@@ -155,12 +180,18 @@ class Card:
 
     def __attrs_post_init__(self) -> None:
         if (self.rank is Rank.JOKER) != (self.suit is None):
-            raise ValueError("the joker has no suit; every other card has one")
+            raise NotationError("the joker has no suit; every other card has one")
         object.__setattr__(self, "id", _card_id(self.rank, self.suit))
 
     @classmethod
     def from_id(cls, card_id: int) -> Card:
-        """The card with the given :attr:`id`."""
+        """The card with the given :attr:`id` (0 to 52).
+
+        Raises:
+            NotationError: not an int from 0 to 52.
+        """
+        if isinstance(card_id, bool) or not isinstance(card_id, int) or not 0 <= card_id < N_KINDS:
+            raise NotationError(f"a card id is an int from 0 to 52, not {card_id!r}", repr(card_id))
         return cls._BY_ID[card_id]
 
     @property
@@ -364,7 +395,13 @@ def make_pack(decks: int = 2, jokers: int = 4) -> tuple[Card, ...]:
     """An unshuffled pack: ``decks`` standard 52-card decks and ``jokers`` jokers.
 
     The classic pack is ``make_pack(2, 4)``: 108 cards (§1 "Decks / jokers / total").
+
+    Raises:
+        NotationError: ``decks`` or ``jokers`` is not a non-negative int.
     """
+    for name, value in (("decks", decks), ("jokers", jokers)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise NotationError(f"{name} must be a non-negative int, not {value!r}", repr(value))
     cards: list[Card] = []
     for _ in range(decks):
         cards.extend(Card._BY_ID[:JOKER_ID])

@@ -204,6 +204,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (CanastaError, ValueError) as exc:
         print(f"canasta: error: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # the reader went away (e.g. `canasta demo | head`): stop quietly
+        import os
+
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":  # pragma: no cover

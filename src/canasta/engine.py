@@ -25,11 +25,11 @@ from .actions import (
     TakePile,
 )
 from .cards import Card, Cards, Rank, to_card_list
-from .errors import CanastaError, IllegalActionError, Reason
+from .errors import CanastaError, IllegalActionError, Reason, SetupError, StateError
 from .melds import Meld
 from .state import DrawSource, EndReason, GameState, HandEnd, Phase, Turn
 from .variants import AskPartner as AskRule
-from .variants import BlackThreeUpcard, RedThreeTiming, Variant, get_variant
+from .variants import BlackThreeUpcard, Variant, get_variant
 
 __all__ = ["apply", "check", "is_legal", "new_game"]
 
@@ -86,7 +86,10 @@ def new_game(
     if totals is None:
         totals_t = (0,) * len(v.sides)
     else:
-        totals_t = tuple(totals)
+        try:
+            totals_t = tuple(totals)
+        except TypeError:
+            raise _bad("totals", f"must be {len(v.sides)} ints, not {totals!r}") from None
         if len(totals_t) != len(v.sides) or any(
             isinstance(t, bool) or not isinstance(t, int) for t in totals_t
         ):
@@ -100,12 +103,8 @@ def new_game(
     return deal(v, cards, seed=seed, hand_number=1, dealer=dealer, totals=totals_t)
 
 
-class _SetupError(CanastaError, ValueError):
-    pass
-
-
 def _bad(field: str, message: str) -> CanastaError:
-    return _SetupError(f"{field}: {message}")
+    return SetupError(f"{field}: {message}")
 
 
 def shuffled_deck(variant: Variant, seed: int, hand_number: int) -> tuple[Card, ...]:
@@ -153,11 +152,10 @@ def deal(
             break
     red_threes: list[list[Card]] = [[] for _ in range(n)]
     first = (dealer + 1) % n
-    # §4 A9: all red threes straight after the deal, or each player's at his first turn.
-    timing_all = variant.red_three_timing is RedThreeTiming.AFTER_DEAL
-    for k in range(n if timing_all else 1):
+    # §4 A9: red threes are laid out and replaced straight after the deal.
+    for k in range(n):
         _lay_out_red_threes(hands[(first + k) % n], red_threes[(first + k) % n], stock)
-    return GameState(
+    state = GameState(
         variant=variant,
         seed=seed,
         hand_number=hand_number,
@@ -172,6 +170,7 @@ def deal(
         turn=Turn(seat=first),
         has_melded=(False,) * n,
     )
+    return end_if_stock_exhausted(state)
 
 
 def _lay_out_red_threes(hand: list[int], laid: list[Card], stock: list[Card]) -> bool:
@@ -234,7 +233,13 @@ def _show(action: object) -> str:
         return f"<{type(action).__name__}>"
 
 
+def _need_state(state: object) -> None:
+    if not isinstance(state, GameState):
+        raise StateError(f"not a GameState: {type(state).__name__}")
+
+
 def _resolve(state: GameState, action: object) -> GameState:
+    _need_state(state)
     if not isinstance(action, _ACTION_TYPES):
         raise _illegal(Reason.MALFORMED, action, "not an action of this library")
     if isinstance(action, DealNextHand):
@@ -246,6 +251,10 @@ def _resolve(state: GameState, action: object) -> GameState:
     phase = state.phase
     if phase is Phase.HAND_OVER:
         raise _illegal(Reason.WRONG_PHASE, action, "the hand is over; deal the next hand")
+    if isinstance(action, AnswerPartner) and phase is not Phase.ANSWER:
+        raise _illegal(Reason.WRONG_PHASE, action, "nobody has asked partner to go out")
+    if phase is Phase.ANSWER and seat == state.turn.seat:
+        raise _illegal(Reason.WRONG_PHASE, action, "partner must answer first")
     if seat != state.current_seat:
         raise _illegal(
             Reason.NOT_YOUR_TURN,
@@ -602,9 +611,7 @@ def _meld(state: GameState, action: MeldCards) -> GameState:
     res = _lay(state, action, side, hand, action.melds)
     left = state.hands[seat].size - res.used
     canastas = _canastas(state, res.melds)
-    _finish_problem(
-        state, action, left, canastas, res.black_three_meld, False, res.melds, res.hand
-    )
+    _finish_problem(state, action, left, canastas, res.black_three_meld, False, res.melds, res.hand)
     v = state.variant
     exempt = (
         left <= 1
@@ -700,9 +707,7 @@ def _take(state: GameState, action: TakePile) -> GameState:
             new_hand[c.id] += 1
     left = sum(new_hand)
     canastas = _canastas(state, res.melds)
-    _finish_problem(
-        state, action, left, canastas, res.black_three_meld, False, res.melds, new_hand
-    )
+    _finish_problem(state, action, left, canastas, res.black_three_meld, False, res.melds, new_hand)
     _check_minimum(state, action, side, res.value, exempt=False)
     res = attrs.evolve(res, hand=tuple(new_hand))
     red = (
@@ -752,28 +757,19 @@ def _next_turn(state: GameState) -> GameState:
         has_melded = _replace(has_melded, seat, True)
     nxt = (seat + 1) % v.players
     new = attrs.evolve(state, has_melded=has_melded, phase=Phase.DRAW, turn=Turn(seat=nxt))
-    if v.red_three_timing is RedThreeTiming.FIRST_TURN and (
-        new.hands[nxt].counts[5] or new.hands[nxt].counts[6]
-    ):
-        hand = list(new.hands[nxt].counts)
-        laid = list(new.red_threes[nxt])
-        stock = list(new.stock)
-        _lay_out_red_threes(hand, laid, stock)
-        new = attrs.evolve(
-            new,
-            hands=_replace(new.hands, nxt, Cards._from_counts(tuple(hand))),
-            red_threes=_replace(new.red_threes, nxt, tuple(laid)),
-            stock=tuple(stock),
-        )
-    if not new.stock:
+    return end_if_stock_exhausted(new)
+
+
+def end_if_stock_exhausted(state: GameState) -> GameState:
+    """§2 case 31: once the stock is exhausted, a player to draw who cannot take the pile
+    ends the hand (no action is needed)."""
+    if state.phase is Phase.DRAW and not state.stock:
         from .legal import take_options
 
-        if not take_options(new):
-            # §2 case 31: the stock is exhausted and the player cannot take the pile.
-            return attrs.evolve(
-                new, phase=Phase.HAND_OVER, end=HandEnd(reason=EndReason.STOCK_EXHAUSTED, seat=nxt)
-            )
-    return new
+        if not take_options(state):
+            end = HandEnd(reason=EndReason.STOCK_EXHAUSTED, seat=state.turn.seat)
+            return attrs.evolve(state, phase=Phase.HAND_OVER, end=end)
+    return state
 
 
 # ---------------------------------------------------------------------------- ask / decline

@@ -7,6 +7,7 @@ The exception tree::
     ├── IllegalActionError(CanastaError, ValueError)  an action that breaks a rule (has .reason)
     ├── PositionError(CanastaError, ValueError)       an impossible position given to position()
     ├── VariantError(CanastaError, ValueError)        an inconsistent variant
+    ├── SetupError(CanastaError, ValueError)          bad arguments to new_game (seed, deck...)
     └── StateError(CanastaError, ValueError)          a question the state cannot answer yet
                                                       (e.g. scoring a hand that is not over)
 
@@ -24,6 +25,7 @@ __all__ = [
     "NotationError",
     "PositionError",
     "Reason",
+    "SetupError",
     "StateError",
     "VariantError",
 ]
@@ -148,5 +150,11 @@ class VariantError(CanastaError, ValueError):
         self.field = field
 
 
+class SetupError(CanastaError, ValueError):
+    """Bad arguments to :func:`canasta.new_game`: a seed that is not an int, a dealer seat that
+    does not exist, totals of the wrong shape, a deck that is not the whole pack."""
+
+
 class StateError(CanastaError, ValueError):
-    """A question the state cannot answer yet (for example scoring a hand that is not over)."""
+    """A question the state cannot answer (scoring a hand that is not over), or a value given
+    where a :class:`~canasta.GameState` is expected that is not one."""

@@ -109,6 +109,10 @@ def legal_actions(state: GameState) -> LegalActions:
     match is over (or a hand is over in a match without a seed, where :class:`DealNextHand` must
     bring a deck).
     """
+    if not isinstance(state, GameState):
+        from .errors import StateError
+
+        raise StateError(f"not a GameState: {type(state).__name__}")
     return LegalActions(state)
 
 
@@ -136,9 +140,7 @@ def _generate(state: GameState) -> list[Action]:
     return _play_actions(state)
 
 
-def _finish_ok(
-    state: GameState, left: int, canastas: int, discarding: bool = False
-) -> bool | None:
+def _finish_ok(state: GameState, left: int, canastas: int, discarding: bool = False) -> bool | None:
     """Mirror of the engine's rules on what a player keeps (§2 cases 22-24, 27, 28). ``None``
     means "it depends on whether the last card can complete the canastas": ask the engine."""
     v = state.variant

@@ -19,10 +19,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from . import _core as core
+from .actions import AskPartner
 from .cards import Card, Cards, to_card_list
+from .engine import end_if_stock_exhausted, is_legal
 from .errors import CanastaError, PositionError
+from .legal import legal_actions
 from .melds import Meld
-from .state import DrawSource, GameState, HandEnd, Phase, Turn
+from .state import DrawSource, GameState, Phase, Turn
 from .variants import Variant, get_variant
 
 __all__ = ["position"]
@@ -161,17 +164,36 @@ def position(
         raise PositionError(
             "phase: build the position before the hand ends and apply the last action"
         )
-    totals_t = tuple(totals) if totals is not None else (0,) * n_sides
+    if totals is None:
+        totals_t: tuple[Any, ...] = (0,) * n_sides
+    elif isinstance(totals, (str, bytes)) or not hasattr(totals, "__iter__"):
+        raise PositionError(f"totals: must be {n_sides} ints, not {totals!r}")
+    else:
+        totals_t = tuple(totals)
     if len(totals_t) != n_sides or any(
         isinstance(t, bool) or not isinstance(t, int) for t in totals_t
     ):
         raise PositionError(f"totals: must be {n_sides} ints, not {totals!r}")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise PositionError(f"seed: must be an int or None, not {seed!r}")
     if has_melded is None:
         hm = tuple(bool(side_melds[v.side_of(s)]) for s in range(n))
     else:
-        hm = tuple(bool(x) for x in has_melded)
-        if len(hm) != n:
-            raise PositionError(f"has_melded: {len(hm)} entries for {n} seats")
+        if isinstance(has_melded, (str, bytes)) or not hasattr(has_melded, "__iter__"):
+            raise PositionError(f"has_melded: one bool per seat, not {has_melded!r}")
+        hm = tuple(has_melded)
+        if len(hm) != n or not all(isinstance(x, bool) for x in hm):
+            raise PositionError(f"has_melded: one bool per seat, not {has_melded!r}")
+        for s in range(n):
+            if hm[s] and not side_melds[v.side_of(s)]:
+                raise PositionError(f"has_melded: seat {s} melded, but its side has no meld")
+    if pile and pile[-1].is_red_three:
+        raise PositionError("discard_pile: a red three is never on top of the pile")
+    if ph is Phase.DRAW and not hand_list[current_seat]:
+        raise PositionError(
+            f"hands[{current_seat}]: the seat to draw has no cards (a player without cards "
+            "has gone out)"
+        )
     if ph is Phase.DRAW:
         turn = Turn(seat=current_seat)
     else:
@@ -179,6 +201,8 @@ def position(
             src = DrawSource(drew or DrawSource.STOCK)
         except ValueError:
             raise PositionError(f"drew: {drew!r} is not stock or pile") from None
+        if src is DrawSource.PILE and not side_melds[v.side_of(current_seat)]:
+            raise PositionError("drew: a side that took the pile has melded (its top card)")
         turn = Turn(seat=current_seat, drew=src, asked=ph is Phase.ANSWER)
         if ph is Phase.ANSWER and not v.partners(current_seat):
             raise PositionError("phase: seat has no partner to answer")
@@ -199,20 +223,21 @@ def position(
         turn=turn,
         has_melded=hm,
     )
-    if ph is Phase.DRAW and not state.stock:
-        from .legal import take_options
+    if ph is Phase.ANSWER:
+        import attrs
 
-        if not take_options(state):
-            from .state import EndReason
-
-            state = _ended(state, HandEnd(reason=EndReason.STOCK_EXHAUSTED, seat=current_seat))
+        asking = attrs.evolve(state, phase=Phase.PLAY, turn=attrs.evolve(turn, asked=False))
+        if not is_legal(asking, AskPartner(current_seat)):
+            raise PositionError(
+                "phase: the player could not have asked partner here (he must hold two cards or "
+                "more and be able to go out this turn)"
+            )
+    state = end_if_stock_exhausted(state)
+    if not state.is_hand_over and not legal_actions(state):
+        raise PositionError(
+            f"the seat to act ({current_seat}) would have no legal action in this position"
+        )
     return state
-
-
-def _ended(state: GameState, end: HandEnd) -> GameState:
-    import attrs
-
-    return attrs.evolve(state, phase=Phase.HAND_OVER, end=end)
 
 
 def _check_meld(v: Variant, where: str, meld: Meld) -> None:

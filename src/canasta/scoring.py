@@ -81,6 +81,8 @@ def score_hand(state: GameState) -> HandScore:
     Raises:
         StateError: the hand is not over.
     """
+    if not isinstance(state, GameState):
+        raise StateError(f"not a GameState: {type(state).__name__}")
     if not state.is_hand_over or state.end is None:
         raise StateError("the hand is not over, so it cannot be scored yet")
     v = state.variant

@@ -80,18 +80,16 @@ class LastCardRedThree(enum.StrEnum):
     """The last stock card drawn is a red three (§4 A7, §2 case 30)."""
 
     #: The hand ends at once: the drawer may neither meld nor discard (pagat, Bicycle).
+    #: (Britannica's reading, meld and lay off but no discard, is not offered yet.)
     NO_MELD = "no_meld"
-    #: The drawer may meld and lay off, but not discard (Britannica).
-    MAY_MELD = "may_meld"
 
 
 class RedThreeTiming(enum.StrEnum):
     """When dealt red threes are laid out and replaced (§4 A9, §2 case 4)."""
 
-    #: Straight after the deal (S-AF, S-NO).
+    #: Straight after the deal (S-AF, S-NO). (The Bicycle/CSP reading, at the owner's first
+    #: turn, is not offered yet.)
     AFTER_DEAL = "after_deal"
-    #: At the owner's first turn (Bicycle, CSP).
-    FIRST_TURN = "first_turn"
 
 
 class AskPartner(enum.StrEnum):
@@ -114,17 +112,26 @@ class TieRule(enum.StrEnum):
     SHARED_WIN = "shared_win"
 
 
+def _points(inst: Any, attribute: attrs.Attribute[Any], value: int) -> None:
+    if not _is_int(value) or value < 0:
+        raise VariantError(f"points.{attribute.name}", f"must be a non-negative int, not {value!r}")
+
+
 @attrs.frozen(kw_only=True)
 class CardPoints:
     """Point values of cards, in points (§1 "Card values": Joker 50, 2 20, A 20, K-8 10, 7-4 5,
-    black 3 5)."""
+    black 3 5).
 
-    joker: int = 50
-    two: int = 20
-    ace: int = 20
-    king_to_eight: int = 10
-    seven_to_four: int = 5
-    black_three: int = 5
+    Raises:
+        VariantError: a value that is not a non-negative int.
+    """
+
+    joker: int = attrs.field(default=50, validator=_points)
+    two: int = attrs.field(default=20, validator=_points)
+    ace: int = attrs.field(default=20, validator=_points)
+    king_to_eight: int = attrs.field(default=10, validator=_points)
+    seven_to_four: int = attrs.field(default=5, validator=_points)
+    black_three: int = attrs.field(default=5, validator=_points)
 
     def of(self, card: Card) -> int:
         """The value of ``card`` in points (a red three has no card value: it scores as a bonus)."""
@@ -219,31 +226,43 @@ def _to_wild_ratio(value: Any) -> WildRatio:
     return result
 
 
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _seq(field: str, value: Any) -> list[Any]:
+    if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+        raise VariantError(field, f"must be a sequence, got {value!r}")
+    return list(value)
+
+
 def _freeze_sides(value: Any) -> tuple[tuple[int, ...], ...]:
-    try:
-        return tuple(tuple(int(s) for s in side) for side in value)
-    except (TypeError, ValueError):
-        raise VariantError(
-            "sides", f"must be a sequence of seat sequences, got {value!r}"
-        ) from None
+    sides = []
+    for side in _seq("sides", value):
+        seats = _seq("sides", side)
+        if not seats or not all(_is_int(s) for s in seats):
+            raise VariantError("sides", f"each side is a non-empty sequence of int seats: {side!r}")
+        sides.append(tuple(seats))
+    return tuple(sides)
 
 
 def _freeze_bands(value: Any) -> tuple[tuple[int | None, int], ...]:
-    try:
-        return tuple((None if lo is None else int(lo), int(m)) for lo, m in value)
-    except (TypeError, ValueError):
-        raise VariantError(
-            "minimum_bands", f"must be (lowest total or None, minimum) pairs, got {value!r}"
-        ) from None
+    bands = []
+    for band in _seq("minimum_bands", value):
+        pair = _seq("minimum_bands", band)
+        if len(pair) != 2 or not (pair[0] is None or _is_int(pair[0])) or not _is_int(pair[1]):
+            raise VariantError(
+                "minimum_bands", f"must be (lowest total or None, minimum) int pairs, got {band!r}"
+            )
+        bands.append((pair[0], pair[1]))
+    return tuple(bands)
 
 
 def _freeze_ints(value: Any) -> tuple[int, ...]:
-    try:
-        return tuple(int(v) for v in value)
-    except (TypeError, ValueError):
-        raise VariantError(
-            "red_three_totals", f"must be a sequence of ints, got {value!r}"
-        ) from None
+    items = _seq("red_three_totals", value)
+    if not all(_is_int(v) for v in items):
+        raise VariantError("red_three_totals", f"must be a sequence of ints, got {value!r}")
+    return tuple(items)
 
 
 @attrs.frozen(kw_only=True)

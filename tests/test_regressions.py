@@ -1,0 +1,132 @@
+"""Regressions found by breaking the engine on purpose: each test names what went wrong."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import canasta
+from canasta import Meld, Rank
+
+
+def _random_hands(variant: canasta.Variant, seeds: range, max_actions: int = 3000) -> None:
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = canasta.new_game(variant, seed=seed)
+        for _ in range(max_actions):
+            if state.is_hand_over:
+                break
+            actions = canasta.legal_actions(state)
+            assert actions, f"stuck: seed {seed}, phase {state.phase}"
+            action = actions[rng.randrange(len(actions))]
+            assert canasta.is_legal(state, action), f"listed but illegal: {action}"
+            state = canasta.apply(state, action)
+        assert state.is_hand_over
+
+
+def test_compulsory_ask_never_lists_an_unasked_going_out() -> None:
+    v = canasta.get_variant("classic").derive(ask_partner="compulsory")
+    s = canasta.position(
+        v, hands=["9H 9S 9D", "", "", ""], melds=[["KH KS KD KC KH KS KD"], []], phase="play"
+    )
+    listed = list(canasta.legal_actions(s))
+    assert all(canasta.is_legal(s, a) for a in listed)
+    assert canasta.AskPartner(0) in listed
+    assert not canasta.is_legal(s, canasta.MeldCards(0, [Meld.parse("9H 9S 9D")]))
+    _random_hands(v, range(40))
+
+
+def test_a_deal_that_empties_the_stock_ends_the_hand() -> None:
+    v = canasta.get_variant("classic").derive(hand_size=26)
+    for seed in range(20):
+        s = canasta.new_game(v, seed=seed)
+        assert s.is_hand_over or canasta.legal_actions(s)
+
+
+def test_empty_stock_take_that_goes_out_keeps_the_hand_alive() -> None:
+    """§2 case 31: the hand ends only when the player cannot take the pile (or declines)."""
+    rest = canasta.Cards.of(canasta.make_pack())
+    placed = canasta.Cards.parse("9H 9S KD KH KS KD KC KH KS 9D")
+    counts = [a - b for a, b in zip(rest.counts, placed.counts, strict=True)]
+    others = [str(canasta.Card.from_id(i)) for i, c in enumerate(counts) for _ in range(c)]
+    s = canasta.position(
+        hands=["9H 9S KD", " ".join(others), "", ""],
+        melds=[["KH KS KD KC KH KS"], []],
+        discard_pile="9D",
+        stock="",
+    )
+    assert not s.is_hand_over
+    take = canasta.TakePile(0, "9H 9S")
+    assert take in list(canasta.legal_actions(s))
+    after = canasta.apply(s, take)
+    out = canasta.apply(after, canasta.MeldCards(0, [Meld(Rank.KING, "KD")]))
+    assert out.is_hand_over and out.end is not None and out.end.went_out
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"hands": ["KH", "", "", ""], "phase": "play"},
+        {"hands": ["", "KH", "", ""]},
+        {"hands": ["KH QS 5C", "", "", ""], "phase": "answer"},
+        {"hands": ["KH QS", "", "", ""], "discard_pile": "4C 3H"},
+        {"hands": ["KH QS", "", "", ""], "has_melded": [True, False, False, False]},
+        {"hands": ["KH QS", "", "", ""], "has_melded": "TTTT"},
+        {"hands": ["KH QS", "", "", ""], "phase": "play", "drew": "pile"},
+        {"hands": ["KH QS", "", "", ""], "seed": "x"},
+        {"hands": ["KH QS", "", "", ""], "seed": 1.5},
+        {"hands": ["KH QS", "", "", ""], "totals": 5},
+    ],
+)
+def test_position_refuses_positions_without_a_legal_play(kwargs: dict[str, object]) -> None:
+    with pytest.raises(canasta.PositionError):
+        canasta.position("classic", **kwargs)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: canasta.new_game(totals=5),  # type: ignore[arg-type]
+        lambda: canasta.Card(None, None),  # type: ignore[arg-type]
+        lambda: canasta.Card(Rank.JOKER, canasta.Suit.SPADES),
+        lambda: canasta.Card.from_id(53),
+        lambda: canasta.Card.from_id(-1),
+        lambda: canasta.Card.from_id("x"),  # type: ignore[arg-type]
+        lambda: Rank.parse(None),  # type: ignore[arg-type]
+        lambda: canasta.make_pack("a"),  # type: ignore[arg-type]
+        lambda: canasta.apply(None, canasta.Draw(0)),  # type: ignore[arg-type]
+        lambda: canasta.is_legal("state", canasta.Draw(0)),  # type: ignore[arg-type]
+        lambda: canasta.legal_actions(None),  # type: ignore[arg-type]
+        lambda: canasta.score_hand(None),  # type: ignore[arg-type]
+        lambda: canasta.get_variant("classic").derive(points=canasta.CardPoints(joker="x")),  # type: ignore[arg-type]
+        lambda: canasta.get_variant("classic").derive(sides="0213"),
+        lambda: canasta.get_variant("classic").derive(sides=((0, 1, 2, 3), ())),
+        lambda: canasta.get_variant("classic").derive(sides=((0, True), (2, 3))),
+        lambda: canasta.get_variant("classic").derive(minimum_bands=((None, 15.9),)),
+        lambda: canasta.get_variant("classic").derive(red_three_totals="01234"),
+    ],
+)
+def test_bad_input_raises_a_library_error(call: object) -> None:
+    with pytest.raises(canasta.CanastaError):
+        call()  # type: ignore[operator]
+
+
+def test_answer_when_not_asked_is_the_wrong_phase() -> None:
+    s = canasta.new_game(seed=1)
+    with pytest.raises(canasta.IllegalActionError) as exc:
+        canasta.apply(s, canasta.AnswerPartner(2, True))
+    assert exc.value.reason is canasta.Reason.WRONG_PHASE
+
+
+def test_house_rules_play_without_getting_stuck() -> None:
+    classic = canasta.get_variant("classic")
+    for changes in (
+        {"final_discard_required": True},
+        {"wild_ratio": "strictly_fewer"},
+        {"black_three_upcard": "covered"},
+        {"black_three_discard": "freezes"},
+        {"canastas_to_go_out": 2},
+        {"ask_partner": "off"},
+    ):
+        _random_hands(classic.derive(**changes), range(15))
