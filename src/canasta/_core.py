@@ -7,6 +7,9 @@ threes, ``K[4]``..``K[14]`` naturals, ``K[15]`` jokers, and ``K[1]`` red threes.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any, TypeVar
+
+import attrs
 
 from .cards import JOKER_ID, Card, Rank
 from .melds import Meld
@@ -21,6 +24,23 @@ RED3_IDS = (5, 6)
 BLACK3_IDS = (4, 7)
 CARDS = tuple(Card.from_id(i) for i in range(53))
 RANKS = {r.value: r for r in Rank}
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+T = TypeVar("T")
+
+
+def evolve(inst: T, **changes: Any) -> T:
+    """``attrs.evolve`` for the engine's own frozen classes, without validation: a copy of
+    ``inst`` with ``changes`` (about three times faster; the values are trusted)."""
+    cls = type(inst)
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        fields = attrs.fields(cls)  # type: ignore[arg-type]
+        names = _FIELD_NAMES[cls] = tuple(a.name for a in fields if a.init)
+    new: T = cls(**{n: changes[n] if n in changes else getattr(inst, n) for n in names})
+    return new
 
 
 def kind_of_id(card_id: int) -> int:

@@ -272,8 +272,8 @@ def _resolve(state: GameState, action: object) -> GameState:
         return _decline(state, action)
     if isinstance(action, AnswerPartner):
         _need_phase(state, action, Phase.ANSWER)
-        return attrs.evolve(
-            state, phase=Phase.PLAY, turn=attrs.evolve(state.turn, permission=action.yes)
+        return core.evolve(
+            state, phase=Phase.PLAY, turn=core.evolve(state.turn, permission=action.yes)
         )
     _need_phase(state, action, Phase.PLAY)
     if isinstance(action, Discard):
@@ -314,22 +314,22 @@ def _draw(state: GameState, action: Draw) -> GameState:
     hands = _replace(state.hands, seat, Cards._from_counts(tuple(hand)))
     if not replaced:
         # §2 case 30, §4 A7: the last stock card was a red three: the hand ends at once.
-        return attrs.evolve(
+        return core.evolve(
             state,
             hands=hands,
             stock=tuple(stock),
             red_threes=red_threes,
             phase=Phase.HAND_OVER,
-            turn=attrs.evolve(state.turn, drew=DrawSource.STOCK),
+            turn=core.evolve(state.turn, drew=DrawSource.STOCK),
             end=HandEnd(reason=EndReason.LAST_CARD_RED_THREE, seat=seat),
         )
-    return attrs.evolve(
+    return core.evolve(
         state,
         hands=hands,
         stock=tuple(stock),
         red_threes=red_threes,
         phase=Phase.PLAY,
-        turn=attrs.evolve(state.turn, drew=DrawSource.STOCK),
+        turn=core.evolve(state.turn, drew=DrawSource.STOCK),
     )
 
 
@@ -561,12 +561,12 @@ def _after_laying(
     turn = state.turn
     laid_off = turn.laid_off or bool(res.added_to - turn.created)
     created = turn.created | res.created
-    new_turn = attrs.evolve(
+    new_turn = core.evolve(
         turn, laid_off=laid_off, created=created, melded=True, drew=drew or turn.drew
     )
     hands = _replace(state.hands, seat, Cards._from_counts(res.hand))
     melds = _replace(state.melds, side, res.melds)
-    new = attrs.evolve(
+    new = core.evolve(
         state,
         hands=hands,
         melds=melds,
@@ -588,7 +588,7 @@ def _go_out(state: GameState, seat: int) -> GameState:
     own_canasta = any(m.rank in turn.created and len(m.cards) >= size for m in state.melds[side])
     concealed = not state.has_melded[seat] and not turn.laid_off and own_canasta
     partner_melded = any(state.has_melded[p] for p in v.partners(seat))
-    return attrs.evolve(
+    return core.evolve(
         state,
         phase=Phase.HAND_OVER,
         has_melded=_replace(state.has_melded, seat, state.has_melded[seat] or turn.melded),
@@ -709,7 +709,7 @@ def _take(state: GameState, action: TakePile) -> GameState:
     canastas = _canastas(state, res.melds)
     _finish_problem(state, action, left, canastas, res.black_three_meld, False, res.melds, new_hand)
     _check_minimum(state, action, side, res.value, exempt=False)
-    res = attrs.evolve(res, hand=tuple(new_hand))
+    res = core.evolve(res, hand=tuple(new_hand))
     red = (
         _replace(state.red_threes, seat, tuple(laid))
         if len(laid) != len(state.red_threes[seat])
@@ -739,7 +739,7 @@ def _discard(state: GameState, action: Discard) -> GameState:
         )
     counts = list(hand.counts)
     counts[card.id] -= 1
-    new = attrs.evolve(
+    new = core.evolve(
         state,
         hands=_replace(state.hands, seat, Cards._from_counts(tuple(counts))),
         discard_pile=(*state.discard_pile, card),
@@ -756,7 +756,7 @@ def _next_turn(state: GameState) -> GameState:
     if state.turn.melded and not has_melded[seat]:
         has_melded = _replace(has_melded, seat, True)
     nxt = (seat + 1) % v.players
-    new = attrs.evolve(state, has_melded=has_melded, phase=Phase.DRAW, turn=Turn(seat=nxt))
+    new = core.evolve(state, has_melded=has_melded, phase=Phase.DRAW, turn=Turn(seat=nxt))
     return end_if_stock_exhausted(new)
 
 
@@ -768,7 +768,7 @@ def end_if_stock_exhausted(state: GameState) -> GameState:
 
         if not take_options(state):
             end = HandEnd(reason=EndReason.STOCK_EXHAUSTED, seat=state.turn.seat)
-            return attrs.evolve(state, phase=Phase.HAND_OVER, end=end)
+            return core.evolve(state, phase=Phase.HAND_OVER, end=end)
     return state
 
 
@@ -796,7 +796,7 @@ def _ask(state: GameState, action: AskPartner) -> GameState:
             action,
             "the player cannot go out this turn, so there is nothing to ask (§2 case 28)",
         )
-    return attrs.evolve(state, phase=Phase.ANSWER, turn=attrs.evolve(state.turn, asked=True))
+    return core.evolve(state, phase=Phase.ANSWER, turn=core.evolve(state.turn, asked=True))
 
 
 def _decline(state: GameState, action: DeclinePile) -> GameState:
@@ -815,7 +815,7 @@ def _decline(state: GameState, action: DeclinePile) -> GameState:
             "the stock is exhausted and the top card fits the side's meld on a pile not frozen "
             "for it: it must be taken (§2 case 31)",
         )
-    return attrs.evolve(
+    return core.evolve(
         state,
         phase=Phase.HAND_OVER,
         end=HandEnd(reason=EndReason.STOCK_EXHAUSTED, seat=action.seat),

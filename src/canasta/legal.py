@@ -513,9 +513,15 @@ def can_go_out(state: GameState) -> bool:
         return next(go_out_melds(state, 1), None) is not None
     k = core.kind_counts(hand.counts)
     info = _side_info(state, side)
-    if not v.final_discard_required and going_out_feasible(v, info, k):
+    # cards that cannot be melded must be the one card left for the discard
+    lonely = [r for r in core.NATURAL_RANKS if 0 < k[r] < v.min_naturals and r not in info]
+    if k[core.BLACK3] and not 3 <= k[core.BLACK3] <= 4:
+        lonely.append(core.BLACK3)
+    if len(lonely) > 1 or k[core.RED3]:
+        return False
+    if not lonely and not v.final_discard_required and going_out_feasible(v, info, k):
         return True
-    for kind in range(2, 16):
+    for kind in lonely or range(2, 16):
         if k[kind]:
             k[kind] -= 1
             ok = going_out_feasible(v, info, k)
