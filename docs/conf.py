@@ -55,23 +55,33 @@ def _table(header: list[str], rows: list[list[str]]) -> str:
 
 
 def _generate(_app: object = None) -> None:
-    import attrs
-
     import canasta
+    import canasta.variants
 
     here = Path(__file__).resolve().parent / "_generated"
     here.mkdir(exist_ok=True)
+    from canasta.variants import variant_rows
+
     docs = _attr_docs("canasta.variants")
-    rows = []
     names = canasta.variant_names()
-    for field in attrs.fields(canasta.Variant):
-        if not field.init:
-            continue
-        values = [f"``{getattr(canasta.get_variant(n), field.name)!r}``" for n in names]
-        rows.append([f"``{field.name}``", *values, docs.get(("Variant", field.name), "")])
+    rows = [
+        [f"``{field}``", *values, docs.get(("Variant", field), "")]
+        for field, values in variant_rows(names)
+        if field != "name"
+    ]
     (here / "variants.rst").write_text(
         _table(["field", *names, "meaning and source (RULES.md)"], rows), encoding="utf-8"
     )
+    presets = [
+        [f"``{n}``", canasta.get_variant(n).description] for n in names
+    ]
+    aliases = canasta.variants.variant_aliases()
+    for row in presets:
+        name = row[0].strip("`")
+        extra = [a for a, n in aliases.items() if n == name]
+        if extra:
+            row[1] += " (aliases: " + ", ".join(f"``{a}``" for a in extra) + ")"
+    (here / "presets.rst").write_text(_table(["preset", "what it is"], presets), encoding="utf-8")
     docs = _attr_docs("canasta.errors")
     rows = [
         [f"``{r.value}``", docs.get(("Reason", r.name), "")] for r in canasta.Reason

@@ -89,6 +89,7 @@ class GreedyPlayer:
         return actions[0]
 
     def _worth_it(self, view: PlayerView, action: MeldCards) -> bool:
+        assert view.side is not None
         mine = {m.rank: m for m in view.melds[view.side]}
         size = view.variant.canasta_size
         for g in action.melds:
@@ -107,6 +108,7 @@ class GreedyPlayer:
         if card.is_wild:
             return 1000.0
         same = sum(1 for c in view.hand if c.rank is card.rank)
+        assert view.side is not None
         mine = any(m.rank is card.rank for m in view.melds[view.side])
         theirs = any(
             m.rank is card.rank for i, side in enumerate(view.melds) if i != view.side for m in side

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import textwrap
 import time
 from collections.abc import Sequence
 from typing import TextIO
@@ -19,7 +20,13 @@ from .errors import CanastaError
 from .render import format_score, format_table, side_name
 from .scoring import score_hand
 from .state import EndReason, GameState
-from .variants import get_variant, variant_names
+from .variants import (
+    format_value,
+    get_variant,
+    variant_aliases,
+    variant_names,
+    variant_rows,
+)
 
 __all__ = ["main"]
 
@@ -70,7 +77,8 @@ def _hand_header(state: GameState) -> str:
     parts = []
     for side in range(len(v.sides)):
         parts.append(
-            f"{side_name(state, side)} {state.totals[side]} (needs {state.minimum_for_side(side)})"
+            f"{side_name(state, side)} {state.totals[side]} "
+            f"(needs {v.minimum_for(state.totals[side])})"
         )
     return (
         f"\n=== Hand {state.hand_number} — dealer seat {state.dealer}; "
@@ -167,6 +175,39 @@ def simulate(games: int, seed: int, variant: str, bots: str, out: TextIO, err: T
     return 0
 
 
+def variants(name: str | None, out: TextIO) -> int:
+    """Print the comparison table of the presets, or one preset in full."""
+    if name is None:
+        names = variant_names()
+        rows = [
+            (f, [textwrap.wrap(v, 14) or [""] for v in vals]) for f, vals in variant_rows(names)
+        ]
+        rows = [r for r in rows if r[0] != "name"]
+        width = max(len(f) for f, _ in rows)
+        cols = [
+            max(len(n), *(len(line) for r in rows for line in r[1][i])) for i, n in enumerate(names)
+        ]
+        head = "  ".join(f"{n:<{c}}" for n, c in zip(names, cols, strict=True))
+        out.write(f"{'':<{width}}  {head}".rstrip() + "\n")
+        for field, cells in rows:
+            for k in range(max(len(c) for c in cells)):
+                label = field if k == 0 else ""
+                parts = [
+                    f"{(c[k] if k < len(c) else ''):<{w}}" for c, w in zip(cells, cols, strict=True)
+                ]
+                out.write(f"{label:<{width}}  {'  '.join(parts)}".rstrip() + "\n")
+        aliases = ", ".join(f"{a} = {n}" for a, n in variant_aliases().items())
+        out.write(f"\naliases: {aliases}\n")
+        return 0
+    v = get_variant(name)
+    out.write(f"{v.name}: {v.description}\n")
+    fields = [f for f, _ in variant_rows(("classic",))]
+    width = max(len(f) for f in fields)
+    for field in fields:
+        out.write(f"  {field:<{width}}  {format_value(getattr(v, field))}\n")
+    return 0
+
+
 def _positive(text: str) -> int:
     try:
         value = int(text)
@@ -190,6 +231,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--seed", type=int, default=0, help="first match seed (default 0)")
     s.add_argument("--variant", default="classic", help=f"variant ({names})")
     s.add_argument("--bots", default="greedy", help="bots by seat, cycled: greedy, random")
+    t = sub.add_parser("variants", help="compare the presets, or show one in full")
+    t.add_argument("name", nargs="?", help=f"a preset ({names})")
     return parser
 
 
@@ -200,6 +243,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "demo":
             return demo(args.seed, args.variant, args.bots, sys.stdout)
+        if args.command == "variants":
+            return variants(args.name, sys.stdout)
         return simulate(args.games, args.seed, args.variant, args.bots, sys.stdout, sys.stderr)
     except (CanastaError, ValueError) as exc:
         print(f"canasta: error: {exc}", file=sys.stderr)

@@ -29,7 +29,7 @@ from .errors import CanastaError, IllegalActionError, Reason, SetupError, StateE
 from .melds import Meld
 from .state import DrawSource, EndReason, GameState, HandEnd, Phase, Turn
 from .variants import AskPartner as AskRule
-from .variants import BlackThreeUpcard, Variant, get_variant
+from .variants import BlackThreeUpcard, Partnerships, Variant, get_variant
 
 __all__ = ["apply", "check", "is_legal", "new_game"]
 
@@ -79,10 +79,13 @@ def new_game(
     v = get_variant(variant)
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise _bad("seed", f"must be an int, not {seed!r}")
+    order = seating(v, 1)
     if dealer is None:
-        dealer = v.players - 1
-    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < v.players:
-        raise _bad("dealer", f"must be a seat from 0 to {v.players - 1}, not {dealer!r}")
+        dealer = order[-1]
+    if isinstance(dealer, bool) or not isinstance(dealer, int) or dealer not in order:
+        raise _bad(
+            "dealer", f"must be one of the seats playing the first hand {order}, not {dealer!r}"
+        )
     if totals is None:
         totals_t = (0,) * len(v.sides)
     else:
@@ -135,11 +138,16 @@ def deal(
 ) -> GameState:
     """Deal a hand from ``deck`` (whole pack, dealing order). See :func:`new_game`."""
     n = variant.players
+    order = seating(variant, hand_number)
+    if dealer not in order:
+        raise _bad("dealer", f"seat {dealer} sits out hand {hand_number}")
+    m = len(order)
+    d = order.index(dealer)
+    dealt = [order[(d + k) % m] for k in range(1, m + 1)]
     hands = [[0] * 53 for _ in range(n)]
     pos = 0
     for _ in range(variant.hand_size):
-        for k in range(1, n + 1):
-            seat = (dealer + k) % n
+        for seat in dealt:
             hands[seat][deck[pos].id] += 1
             pos += 1
     stock = list(deck[pos:])
@@ -151,26 +159,83 @@ def deal(
         if not (card.is_wild or card.is_red_three or (cover_black and card.is_black_three)):
             break
     red_threes: list[list[Card]] = [[] for _ in range(n)]
-    first = (dealer + 1) % n
+    first = dealt[0]
     # §4 A9: red threes are laid out and replaced straight after the deal.
-    for k in range(n):
-        _lay_out_red_threes(hands[(first + k) % n], red_threes[(first + k) % n], stock)
+    for seat in dealt:
+        _lay_out_red_threes(hands[seat], red_threes[seat], stock)
+    sides = hand_sides(variant, order)
     state = GameState(
         variant=variant,
         seed=seed,
         hand_number=hand_number,
         dealer=dealer,
         totals=totals,
+        order=order,
+        sides=sides,
         hands=tuple(Cards._from_counts(tuple(h)) for h in hands),
         stock=tuple(stock),
         discard_pile=tuple(pile),
-        melds=tuple(() for _ in variant.sides),
+        melds=tuple(() for _ in sides),
         red_threes=tuple(tuple(r) for r in red_threes),
         phase=Phase.DRAW,
         turn=Turn(seat=first),
         has_melded=(False,) * n,
     )
     return end_if_stock_exhausted(state)
+
+
+def seating(variant: Variant, hand_number: int) -> tuple[int, ...]:
+    """The seats playing hand ``hand_number``, in playing order: the sides' members alternate
+    round the table (§1 "Players, sides, seating"); with five players the trio's members sit out
+    in turn, the first in hand 1 (RG5, CS2)."""
+    sitter = None
+    if variant.sit_out_side is not None:
+        side = variant.sides[variant.sit_out_side]
+        sitter = side[(hand_number - 1) % len(side)]
+    sides = [tuple(p for p in side if p != sitter) for side in variant.sides]
+    order: list[int] = []
+    for k in range(max(len(s) for s in sides)):
+        order.extend(s[k] for s in sides if k < len(s))
+    return tuple(order)
+
+
+def hand_sides(variant: Variant, order: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """The sides at the start of a hand: the variant's (less a seat sitting out); in Cutthroat
+    every player alone until the lone hand is known."""
+    if variant.partnerships is Partnerships.LONE_HAND:
+        return tuple((p,) for p in order)
+    return tuple(tuple(p for p in side if p in order) for side in variant.sides)
+
+
+def _next_dealer(variant: Variant, dealer: int, hand_number: int) -> int:
+    """The deal passes to the left (§1 "Deal"): the next seat playing the new hand."""
+    order = seating(variant, hand_number)
+    n = variant.players
+    for k in range(1, n + 1):
+        seat = (dealer + k) % n
+        if seat in order:
+            return seat
+    raise AssertionError("no seat plays the hand")  # pragma: no cover
+
+
+def _form_lone_hand(state: GameState, lone: int) -> GameState:
+    """Cutthroat (BI-CT): ``lone`` plays alone; the other two become partners, combining
+    their melds (melds of one rank are merged)."""
+    if state.variant.partnerships is not Partnerships.LONE_HAND or len(state.sides) != len(
+        state.order
+    ):
+        return state
+    others = tuple(p for p in state.order if p != lone)
+    merged: dict[Rank, list[Card]] = {}
+    for p in others:
+        for m in state.melds[state.side_of(p)]:
+            merged.setdefault(m.rank, []).extend(m.cards)
+    partner_melds = tuple(sorted((Meld(r, c) for r, c in merged.items()), key=lambda m: -m.rank))
+    return core.evolve(
+        state,
+        sides=((lone,), others),
+        melds=(state.melds[state.side_of(lone)], partner_melds),
+    )
 
 
 def _lay_out_red_threes(hand: list[int], laid: list[Card], stock: list[Card]) -> bool:
@@ -533,18 +598,19 @@ def _last_card_goes_out(
 
 def _must_ask(state: GameState) -> bool:
     v = state.variant
-    return v.ask_partner is AskRule.COMPULSORY and bool(v.partners(state.turn.seat))
+    return v.ask_partner is AskRule.COMPULSORY and bool(state.partners(state.turn.seat))
 
 
-def _check_minimum(state: GameState, action: object, side: int, value: int, exempt: bool) -> None:
-    if state.melds[side]:
+def _check_minimum(state: GameState, action: object, seat: int, value: int, exempt: bool) -> None:
+    if state.melds[state.side_of(seat)]:
         return
-    need = state.minimum_for_side(side)
+    need = state.minimum_for(seat)
+    total = state.totals[state.variant.side_of(seat)]
     if value < need and not exempt:
         raise _illegal(
             Reason.INITIAL_MELD_BELOW_MINIMUM,
             action,
-            f"the side's initial meld needs {need} points (its total is {state.totals[side]}); "
+            f"the side's initial meld needs {need} points (its total is {total}); "
             f"these cards count {value} (§1 'Initial-meld minimum', §2 cases 12, 13)",
         )
 
@@ -581,13 +647,14 @@ def _after_laying(
 
 
 def _go_out(state: GameState, seat: int) -> GameState:
+    state = _form_lone_hand(state, seat)
     v = state.variant
     turn = state.turn
     side = state.side_of(seat)
     size = v.canasta_size
     own_canasta = any(m.rank in turn.created and len(m.cards) >= size for m in state.melds[side])
     concealed = not state.has_melded[seat] and not turn.laid_off and own_canasta
-    partner_melded = any(state.has_melded[p] for p in v.partners(seat))
+    partner_melded = any(state.has_melded[p] for p in state.partners(seat))
     return core.evolve(
         state,
         phase=Phase.HAND_OVER,
@@ -619,7 +686,7 @@ def _meld(state: GameState, action: MeldCards) -> GameState:
         and not v.concealed_needs_minimum
         and not state.has_melded[seat]
     )
-    _check_minimum(state, action, side, res.value, exempt)
+    _check_minimum(state, action, seat, res.value, exempt)
     new = _after_laying(state, seat, res, None, None, None)
     if state.turn.permission is True and not new.is_hand_over and left >= 2:
         from .legal import can_go_out
@@ -708,14 +775,15 @@ def _take(state: GameState, action: TakePile) -> GameState:
     left = sum(new_hand)
     canastas = _canastas(state, res.melds)
     _finish_problem(state, action, left, canastas, res.black_three_meld, False, res.melds, new_hand)
-    _check_minimum(state, action, side, res.value, exempt=False)
+    _check_minimum(state, action, seat, res.value, exempt=False)
     res = core.evolve(res, hand=tuple(new_hand))
     red = (
         _replace(state.red_threes, seat, tuple(laid))
         if len(laid) != len(state.red_threes[seat])
         else None
     )
-    return _after_laying(state, seat, res, (), red, DrawSource.PILE)
+    new = _after_laying(state, seat, res, (), red, DrawSource.PILE)
+    return _form_lone_hand(new, seat)
 
 
 # ---------------------------------------------------------------------------- discard
@@ -755,8 +823,13 @@ def _next_turn(state: GameState) -> GameState:
     has_melded = state.has_melded
     if state.turn.melded and not has_melded[seat]:
         has_melded = _replace(has_melded, seat, True)
-    nxt = (seat + 1) % v.players
+    order = state.order
+    nxt = order[(order.index(seat) + 1) % len(order)]
     new = core.evolve(state, has_melded=has_melded, phase=Phase.DRAW, turn=Turn(seat=nxt))
+    if not v.play_after_stock and not new.stock:
+        # §2 case 33: play ends with the discard of the player who drew the last card.
+        end = HandEnd(reason=EndReason.STOCK_EXHAUSTED, seat=seat)
+        return core.evolve(new, phase=Phase.HAND_OVER, end=end)
     return end_if_stock_exhausted(new)
 
 
@@ -778,7 +851,7 @@ def _ask(state: GameState, action: AskPartner) -> GameState:
     seat = action.seat
     if v.ask_partner is AskRule.OFF:
         raise _illegal(Reason.CANNOT_ASK, action, "asking partner is not part of this variant")
-    if not v.partners(seat):
+    if not state.partners(seat):
         raise _illegal(Reason.CANNOT_ASK, action, "the player has no partner to ask")
     if state.turn.asked:
         raise _illegal(Reason.CANNOT_ASK, action, "partner was asked already this turn")
@@ -847,6 +920,6 @@ def _deal_next(state: GameState, action: DealNextHand) -> GameState:
         deck,
         seed=state.seed,
         hand_number=number,
-        dealer=(state.dealer + 1) % v.players,
+        dealer=_next_dealer(v, state.dealer, number),
         totals=state.match_totals,
     )

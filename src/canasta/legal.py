@@ -148,7 +148,11 @@ def _finish_ok(state: GameState, left: int, canastas: int, discarding: bool = Fa
     if left <= 1:
         if perm is False:
             return False
-        if v.ask_partner is AskRule.COMPULSORY and v.partners(state.turn.seat) and perm is not True:
+        if (
+            v.ask_partner is AskRule.COMPULSORY
+            and state.partners(state.turn.seat)
+            and perm is not True
+        ):
             return False
         if canastas < v.canastas_to_go_out:
             if left == 1 and not discarding and not v.final_discard_required:
@@ -237,7 +241,7 @@ def take_options(state: GameState) -> list[TakePile]:
         for c in _minimal(combos):
             out.append(_take_of(state, seat, r, c))
         return out
-    minimum = state.minimum_for_side(side)
+    minimum = state.minimum_for(seat)
     for spec in initial_compounds(v, k, minimum, forced=r):
         used = sum(n + j + t for _, n, j, t in spec)
         left = hand.size - used + to_hand
@@ -453,7 +457,7 @@ def go_out_melds(
     need_min = not state.melds[side] and (
         v.concealed_needs_minimum or state.turn.drew is not DrawSource.STOCK
     )
-    minimum = state.minimum_for_side(side) if need_min else 0
+    minimum = state.minimum_for(seat) if need_min else 0
     values = v._values
     if k[core.RED3]:
         return
@@ -620,7 +624,7 @@ def _play_actions(state: GameState) -> list[Action]:
             if is_legal(state, a):
                 melds[a] = None
     else:
-        minimum = state.minimum_for_side(side)
+        minimum = state.minimum_for(seat)
         if state.melds[side] or minimum <= 0:
             for a in _singles(state, k, info):
                 melds[a] = None
@@ -630,7 +634,7 @@ def _play_actions(state: GameState) -> list[Action]:
                 if h - used >= 2:
                     melds[fast_meld_cards(seat, _cards_for(counts, spec))] = None
         going_out = False
-        must_ask = v.ask_partner is AskRule.COMPULSORY and bool(v.partners(seat))
+        must_ask = v.ask_partner is AskRule.COMPULSORY and bool(state.partners(seat))
         if perm is None and must_ask:
             going_out = can_go_out(state)
         elif perm is None:
@@ -650,7 +654,7 @@ def _play_actions(state: GameState) -> list[Action]:
         and h >= 2
         and not state.turn.asked
         and v.ask_partner is not AskRule.OFF
-        and v.partners(seat)
+        and state.partners(seat)
         and (going_out or can_go_out(state))
     ):
         out.append(AskPartner(seat))

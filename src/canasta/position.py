@@ -21,12 +21,12 @@ from typing import Any
 from . import _core as core
 from .actions import AskPartner
 from .cards import Card, Cards, to_card_list
-from .engine import end_if_stock_exhausted, is_legal
+from .engine import end_if_stock_exhausted, hand_sides, is_legal, seating
 from .errors import CanastaError, PositionError
 from .legal import legal_actions
 from .melds import Meld
 from .state import DrawSource, GameState, Phase, Turn
-from .variants import Variant, get_variant
+from .variants import Partnerships, Variant, get_variant
 
 __all__ = ["position"]
 
@@ -67,6 +67,7 @@ def position(
     has_melded: Sequence[bool] | None = None,
     hand_number: int = 1,
     seed: int | None = 0,
+    lone_hand: int | None = None,
 ) -> GameState:
     """A state built from its parts, in card notation or :class:`~canasta.Card` values.
 
@@ -89,6 +90,8 @@ def position(
             seat of a side that has melds).
         hand_number: the hand of the match, from 1.
         seed: the match seed for later hands (and the stock's shuffle when omitted).
+        lone_hand: in Cutthroat, the player who already took the pile and plays alone (the
+            sides are then him and the other two); by default nobody has yet.
 
     Raises:
         PositionError: an impossible position, naming the field: a card more often than the
@@ -99,7 +102,20 @@ def position(
     except CanastaError as exc:
         raise PositionError(f"variant: {exc}") from None
     n = v.players
-    n_sides = len(v.sides)
+    if isinstance(hand_number, bool) or not isinstance(hand_number, int) or hand_number < 1:
+        raise PositionError(f"hand_number: must be an int >= 1, not {hand_number!r}")
+    order = seating(v, hand_number)
+    sides = hand_sides(v, order)
+    if lone_hand is not None:
+        if v.partnerships is not Partnerships.LONE_HAND or lone_hand not in order:
+            raise PositionError(f"lone_hand: no lone hand {lone_hand!r} in this variant")
+        sides = ((lone_hand,), tuple(p for p in order if p != lone_hand))
+    n_sides = len(sides)
+    n_match = len(v.sides)
+
+    def side_of(seat: int) -> int:
+        return next(i for i, side in enumerate(sides) if seat in side)
+
     hand_list = [_cards(f"hands[{i}]", h) for i, h in enumerate(_per("hands", hands, n, "seat"))]
     meld_specs = _per("melds", melds, n_sides, "side")
     side_melds: list[tuple[Meld, ...]] = []
@@ -149,13 +165,18 @@ def position(
     if (
         isinstance(current_seat, bool)
         or not isinstance(current_seat, int)
-        or not 0 <= current_seat < n
+        or current_seat not in order
     ):
-        raise PositionError(f"current_seat: must be a seat from 0 to {n - 1}, not {current_seat!r}")
+        raise PositionError(
+            f"current_seat: must be a seat playing this hand {order}, not {current_seat!r}"
+        )
     if dealer is None:
-        dealer = (current_seat - 1) % n
-    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
-        raise PositionError(f"dealer: must be a seat from 0 to {n - 1}, not {dealer!r}")
+        dealer = order[(order.index(current_seat) - 1) % len(order)]
+    if isinstance(dealer, bool) or not isinstance(dealer, int) or dealer not in order:
+        raise PositionError(f"dealer: must be one of the seats playing this hand {order}")
+    for p in range(n):
+        if p not in order and (hand_list[p] or reds[p]):
+            raise PositionError(f"hands[{p}]: seat {p} sits out this hand and holds no cards")
     try:
         ph = Phase(phase)
     except ValueError:
@@ -165,19 +186,19 @@ def position(
             "phase: build the position before the hand ends and apply the last action"
         )
     if totals is None:
-        totals_t: tuple[Any, ...] = (0,) * n_sides
+        totals_t: tuple[Any, ...] = (0,) * n_match
     elif isinstance(totals, (str, bytes)) or not hasattr(totals, "__iter__"):
-        raise PositionError(f"totals: must be {n_sides} ints, not {totals!r}")
+        raise PositionError(f"totals: must be {n_match} ints, not {totals!r}")
     else:
         totals_t = tuple(totals)
-    if len(totals_t) != n_sides or any(
+    if len(totals_t) != n_match or any(
         isinstance(t, bool) or not isinstance(t, int) for t in totals_t
     ):
-        raise PositionError(f"totals: must be {n_sides} ints, not {totals!r}")
+        raise PositionError(f"totals: must be {n_match} ints, not {totals!r}")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise PositionError(f"seed: must be an int or None, not {seed!r}")
     if has_melded is None:
-        hm = tuple(bool(side_melds[v.side_of(s)]) for s in range(n))
+        hm = tuple(s in order and bool(side_melds[side_of(s)]) for s in range(n))
     else:
         if isinstance(has_melded, (str, bytes)) or not hasattr(has_melded, "__iter__"):
             raise PositionError(f"has_melded: one bool per seat, not {has_melded!r}")
@@ -185,7 +206,7 @@ def position(
         if len(hm) != n or not all(isinstance(x, bool) for x in hm):
             raise PositionError(f"has_melded: one bool per seat, not {has_melded!r}")
         for s in range(n):
-            if hm[s] and not side_melds[v.side_of(s)]:
+            if hm[s] and (s not in order or not side_melds[side_of(s)]):
                 raise PositionError(f"has_melded: seat {s} melded, but its side has no meld")
     if pile and pile[-1].is_red_three:
         raise PositionError("discard_pile: a red three is never on top of the pile")
@@ -201,10 +222,10 @@ def position(
             src = DrawSource(drew or DrawSource.STOCK)
         except ValueError:
             raise PositionError(f"drew: {drew!r} is not stock or pile") from None
-        if src is DrawSource.PILE and not side_melds[v.side_of(current_seat)]:
+        if src is DrawSource.PILE and not side_melds[side_of(current_seat)]:
             raise PositionError("drew: a side that took the pile has melded (its top card)")
         turn = Turn(seat=current_seat, drew=src, asked=ph is Phase.ANSWER)
-        if ph is Phase.ANSWER and not v.partners(current_seat):
+        if ph is Phase.ANSWER and len(sides[side_of(current_seat)]) < 2:
             raise PositionError("phase: seat has no partner to answer")
     if isinstance(hand_number, bool) or not isinstance(hand_number, int) or hand_number < 1:
         raise PositionError(f"hand_number: must be an int >= 1, not {hand_number!r}")
@@ -214,6 +235,8 @@ def position(
         hand_number=hand_number,
         dealer=dealer,
         totals=totals_t,
+        order=order,
+        sides=sides,
         hands=tuple(Cards.of(h) for h in hand_list),
         stock=tuple(stock_cards),
         discard_pile=tuple(pile),

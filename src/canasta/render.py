@@ -11,9 +11,20 @@ __all__ = ["format_meld", "format_score", "format_table"]
 
 
 def side_name(state: GameState, side: int) -> str:
-    """``"side 0 (seats 0+2)"``."""
-    seats = "+".join(str(s) for s in state.variant.sides[side])
-    return f"side {side} (seats {seats})"
+    """A match side (a scoring column): ``"side 0 (seats 0+2)"``, or ``"seat 1"`` for a player
+    who scores alone."""
+    seats = state.variant.sides[side]
+    if len(seats) == 1:
+        return f"seat {seats[0]}"
+    return f"side {side} (seats {'+'.join(str(s) for s in seats)})"
+
+
+def hand_side_name(state: GameState, side: int) -> str:
+    """A side of the current hand: ``"seats 0+2"`` or ``"seat 1"``."""
+    seats = state.sides[side]
+    if len(seats) == 1:
+        return f"seat {seats[0]}"
+    return f"seats {'+'.join(str(s) for s in seats)}"
 
 
 def format_meld(meld: Meld, canasta_size: int = 7) -> str:
@@ -30,11 +41,11 @@ def format_table(state: GameState, show_hands: bool = False) -> str:
     """The table: each side's melds and red threes, the discard pile's top, the stock's size."""
     v = state.variant
     lines = []
-    for side in range(len(v.sides)):
-        reds = [c for s in v.sides[side] for c in state.red_threes[s]]
+    for side in range(len(state.sides)):
+        reds = [c for s in state.sides[side] for c in state.red_threes[s]]
         melds = " ".join(format_meld(m, v.canasta_size) for m in state.melds[side]) or "-"
         red = f"  red threes: {' '.join(str(c) for c in reds)}" if reds else ""
-        lines.append(f"  {side_name(state, side)}: {melds}{red}")
+        lines.append(f"  {hand_side_name(state, side)}: {melds}{red}")
     top = state.top_card
     marks = []
     if state.pile_frozen:

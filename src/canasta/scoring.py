@@ -86,72 +86,81 @@ def score_hand(state: GameState) -> HandScore:
     if not state.is_hand_over or state.end is None:
         raise StateError("the hand is not over, so it cannot be scored yet")
     v = state.variant
-    values = v._values
-    size_c = v.canasta_size
-    end = state.end
+    per_hand_side = [_side_lines(state, hs) for hs in range(len(state.sides))]
     sides = []
-    for side, seats in enumerate(v.sides):
-        lines = []
-        melds = state.melds[side]
-        melded = sum(values[c.id] for m in melds for c in m.cards)
-        n_cards = sum(len(m.cards) for m in melds)
-        lines.append(core_line("melded_cards", melded, n_cards))
-        natural = sum(
-            1 for m in melds if len(m.cards) >= size_c and core.meld_stats(m)[1:] == (0, 0)
-        )
-        mixed = sum(1 for m in melds if len(m.cards) >= size_c) - natural
-        lines.append(core_line("natural_canastas", natural * v.natural_canasta_bonus, natural))
-        lines.append(core_line("mixed_canastas", mixed * v.mixed_canasta_bonus, mixed))
-        reds = sum(len(state.red_threes[s]) for s in seats)
+    for ms, members in enumerate(v.sides):
+        playing = [p for p in members if p in state.order]
+        hs = state.side_of(playing[0]) if playing else None
+        if hs is None:  # pragma: no cover - every match side plays every hand
+            sides.append(SideScore(ms, ()))
+            continue
+        lines, melded, canastas = per_hand_side[hs]
+        owners = members if v.red_threes_per_player else state.sides[hs]
+        reds = sum(len(state.red_threes[p]) for p in owners)
         table = v.red_three_totals
         red_points = table[min(reds, len(table) - 1)]
         if v.red_three_negative is RedThreeNegative.NO_MELD:
-            negative = not melds
+            negative = not melded
         else:
-            negative = natural + mixed == 0
-        lines.append(core_line("red_threes", -red_points if negative else red_points, reds))
-        if end.went_out and end.seat is not None and v.side_of(end.seat) == side:
-            if end.concealed:
-                bonus = v.concealed_bonus
-                if (
-                    v.concealed_bonus_without_partner_meld is not None
-                    and not end.partner_had_melded
-                ):
-                    bonus = v.concealed_bonus_without_partner_meld
-                lines.append(core_line("concealed", bonus, 1))
-                if v.concealed_canasta_bonus:
-                    own = sum(
-                        1 for m in melds if m.rank in state.turn.created and len(m.cards) >= size_c
-                    )
-                    lines.append(
-                        core_line("concealed_canastas", own * v.concealed_canasta_bonus, own)
-                    )
-            else:
-                lines.append(core_line("going_out", v.going_out_bonus, 1))
-        in_hand = 0
-        n_hand = 0
-        undeclared = 0
-        for s in seats:
-            counts = state.hands[s].counts
-            for i, c in enumerate(counts):
-                if not c:
-                    continue
-                if i in core.RED3_IDS:
-                    undeclared += c
-                else:
-                    in_hand += c * values[i]
-                    n_hand += c
-        lines.append(core_line("cards_in_hand", -in_hand, n_hand))
-        if undeclared:
-            lines.append(
-                core_line(
-                    "undeclared_red_threes",
-                    -undeclared * v.undeclared_red_three_penalty,
-                    undeclared,
-                )
-            )
-        sides.append(SideScore(side, tuple(lines)))
+            negative = canastas == 0
+        red = core_line("red_threes", -red_points if negative else red_points, reds)
+        sides.append(SideScore(ms, (*lines[:3], red, *lines[3:])))
     return HandScore(tuple(sides))
+
+
+def _side_lines(state: GameState, hs: int) -> tuple[list[ScoreLine], bool, int]:
+    """The lines of hand side ``hs`` but its red threes; whether it melded; its canastas."""
+    v = state.variant
+    values = v._values
+    size_c = v.canasta_size
+    end = state.end
+    assert end is not None
+    seats = state.sides[hs]
+    lines = []
+    melds = state.melds[hs]
+    melded = sum(values[c.id] for m in melds for c in m.cards)
+    n_cards = sum(len(m.cards) for m in melds)
+    natural = sum(1 for m in melds if len(m.cards) >= size_c and core.meld_stats(m)[1:] == (0, 0))
+    mixed = sum(1 for m in melds if len(m.cards) >= size_c) - natural
+    if v.melds_negative_without_canasta and natural + mixed == 0:
+        melded = -melded
+    lines.append(core_line("melded_cards", melded, n_cards))
+    lines.append(core_line("natural_canastas", natural * v.natural_canasta_bonus, natural))
+    lines.append(core_line("mixed_canastas", mixed * v.mixed_canasta_bonus, mixed))
+    if end.went_out and end.seat is not None and end.seat in seats:
+        if end.concealed:
+            bonus = v.concealed_bonus
+            if v.concealed_bonus_without_partner_meld is not None and not end.partner_had_melded:
+                bonus = v.concealed_bonus_without_partner_meld
+            lines.append(core_line("concealed", bonus, 1))
+            if v.concealed_canasta_bonus:
+                own = sum(
+                    1 for m in melds if m.rank in state.turn.created and len(m.cards) >= size_c
+                )
+                lines.append(core_line("concealed_canastas", own * v.concealed_canasta_bonus, own))
+        else:
+            lines.append(core_line("going_out", v.going_out_bonus, 1))
+    in_hand = 0
+    n_hand = 0
+    undeclared = 0
+    for p in seats:
+        counts = state.hands[p].counts
+        for i, c in enumerate(counts):
+            if not c:
+                continue
+            if i in core.RED3_IDS:
+                undeclared += c
+            else:
+                in_hand += c * values[i]
+                n_hand += c
+    lines.append(core_line("cards_in_hand", -in_hand, n_hand))
+    if undeclared:
+        lines.append(
+            core_line(
+                "undeclared_red_threes", -undeclared * v.undeclared_red_three_penalty, undeclared
+            )
+        )
+    return lines, bool(melds), natural + mixed
 
 
 def core_line(item: str, points: int, count: int) -> ScoreLine:

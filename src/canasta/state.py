@@ -108,8 +108,13 @@ class GameState:
             supplied by the caller).
         hand_number: 1 for the first hand of the match.
         dealer: the dealer's seat; the player on his left (next seat) plays first.
-        totals: each side's match total *before* the current hand, in points.
-        hands: each seat's hand.
+        totals: each match side's total *before* the current hand, in points; match sides are
+            :attr:`Variant.sides` (in Cutthroat each player is one).
+        order: the seats playing this hand, in playing order (clockwise); every seat unless one
+            sits out (five players).
+        sides: the sides of this hand: seats playing together, their melds indexed alike. The
+            variant's sides, except in Cutthroat where they form during the hand.
+        hands: each seat's hand (empty for a seat sitting out).
         stock: the stock, top card first.
         discard_pile: the discard pile, bottom card first, top card last.
         melds: each side's melds, in rank order (one meld per rank).
@@ -126,6 +131,8 @@ class GameState:
     hand_number: int
     dealer: int
     totals: tuple[int, ...]
+    order: tuple[int, ...]
+    sides: tuple[tuple[int, ...], ...]
     hands: tuple[Cards, ...]
     stock: tuple[Card, ...]
     discard_pile: tuple[Card, ...]
@@ -143,7 +150,7 @@ class GameState:
         if self.phase is Phase.HAND_OVER:
             return None
         if self.phase is Phase.ANSWER:
-            return self.variant.partners(self.turn.seat)[0]
+            return self.partners(self.turn.seat)[0]
         return self.turn.seat
 
     @property
@@ -183,8 +190,28 @@ class GameState:
 
     # ------------------------------------------------------------------ derived facts
     def side_of(self, seat: int) -> int:
-        """The index of the side ``seat`` plays for."""
-        return self.variant.side_of(seat)
+        """The index (in :attr:`sides` and :attr:`melds`) of the side ``seat`` plays for in this
+        hand."""
+        for i, side in enumerate(self.sides):
+            if seat in side:
+                return i
+        raise ValueError(f"seat {seat} does not play this hand")
+
+    def partners(self, seat: int) -> tuple[int, ...]:
+        """The seats playing with ``seat`` this hand, in playing order after him."""
+        side = self.sides[self.side_of(seat)]
+        order = self.order
+        if seat not in order:
+            return ()
+        i = order.index(seat)
+        n = len(order)
+        return tuple(p for p in (order[(i + k) % n] for k in range(1, n)) if p in side)
+
+    def minimum_for(self, seat: int) -> int:
+        """The initial-meld minimum, in points, when ``seat``'s side has not melded: by the total
+        of the seat's match side before the deal (§1 "Initial-meld minimum"; in Cutthroat the
+        player's own total, §2 case 34)."""
+        return self.variant.minimum_for(self.totals[self.variant.side_of(seat)])
 
     def side_has_melded(self, side: int) -> bool:
         """Whether the side has any meld on the table (its initial meld is made)."""
@@ -192,9 +219,10 @@ class GameState:
 
     def minimum_for_side(self, side: int) -> int:
         """The side's initial-meld minimum this hand, in points, by its total before the deal
-        (§1 "Initial-meld minimum"). Once the side has melded it needs no minimum, which
-        :meth:`side_needs_minimum` tells."""
-        return self.variant.minimum_for(self.totals[side])
+        (§1 "Initial-meld minimum"); for a side whose players have different totals (Cutthroat),
+        that of its first player (see :meth:`minimum_for`). Once the side has melded it needs no
+        minimum, which :meth:`side_needs_minimum` tells."""
+        return self.minimum_for(self.sides[side][0])
 
     def side_needs_minimum(self, side: int) -> bool:
         return not self.melds[side]

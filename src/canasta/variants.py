@@ -27,13 +27,17 @@ __all__ = [
     "BlackThreeUpcard",
     "CardPoints",
     "LastCardRedThree",
+    "Partnerships",
     "RedThreeNegative",
     "RedThreeTiming",
     "TieRule",
     "Variant",
     "WildRatio",
+    "format_value",
     "get_variant",
+    "variant_aliases",
     "variant_names",
+    "variant_rows",
 ]
 
 
@@ -110,6 +114,17 @@ class TieRule(enum.StrEnum):
     PLAY_ON = "play_on"
     #: The tied sides share the win.
     SHARED_WIN = "shared_win"
+
+
+class Partnerships(enum.StrEnum):
+    """How the sides of a hand are formed (§1 "Players, sides, seating")."""
+
+    #: The variant's :attr:`Variant.sides` play together all hand (partnerships or singles).
+    FIXED = "fixed"
+    #: Cutthroat: each player plays alone until the first player takes the discard pile; he
+    #: becomes the lone hand and the other two join as partners, combining their melds. A player
+    #: who goes out before the pile was ever taken is the lone hand (BI-CT; §2 cases 33-35).
+    LONE_HAND = "lone_hand"
 
 
 def _points(inst: Any, attribute: attrs.Attribute[Any], value: int) -> None:
@@ -234,6 +249,11 @@ def _seq(field: str, value: Any) -> list[Any]:
     if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
         raise VariantError(field, f"must be a sequence, got {value!r}")
     return list(value)
+
+
+def _to_partnerships(value: Any) -> Partnerships:
+    result: Partnerships = _enum(Partnerships, value)
+    return result
 
 
 def _freeze_sides(value: Any) -> tuple[tuple[int, ...], ...]:
@@ -363,8 +383,24 @@ class Variant:
     target_score: int = attrs.field(default=5000, validator=_positive)
     #: Two sides tied for the lead at or above the target (§2 case 40).
     tie_rule: TieRule = attrs.field(default=TieRule.PLAY_ON, converter=_to_tie_rule)
-    #: Point values of the cards (§1 "Card values").
+    #: Point values of the cards (§1 "Card values"); shown in tables as
+    #: joker/two/ace/king-to-eight/seven-to-four/black three.
     points: CardPoints = attrs.field(factory=CardPoints)
+    #: How the sides of a hand are formed: fixed, or Cutthroat's lone hand (§1, BI-CT).
+    partnerships: Partnerships = attrs.field(default=Partnerships.FIXED, converter=_to_partnerships)
+    #: The side one of whose members sits out each hand, in rotation (five players: the trio;
+    #: RG5, CS2); ``None`` when everybody plays every hand.
+    sit_out_side: int | None = None
+    #: Red threes score for the player who laid them out, plus or minus by his side's melds,
+    #: and are kept out of the partnership's total (Cutthroat, §2 case 35 b).
+    red_threes_per_player: bool = False
+    #: Once the stock is exhausted, play goes on while players take the discard (§2 case 31);
+    #: ``False``: play ends with the discard of the player who drew the last card (Cutthroat,
+    #: §2 case 33).
+    play_after_stock: bool = True
+    #: A side without a canasta scores its melded cards minus (CS, "without a canasta everything
+    #: counts against you", read literally; §3 example 10).
+    melds_negative_without_canasta: bool = False
 
     _values: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
     _side_of: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
@@ -379,6 +415,10 @@ class Variant:
         object.__setattr__(self, "_side_of", tuple(side_of))
 
     def _validate(self) -> None:
+        if not _is_int(self.players) or self.players < 2:
+            raise VariantError(
+                "players", f"a game needs at least two players, not {self.players!r}"
+            )
         seats = sorted(s for side in self.sides for s in side)
         if seats != list(range(self.players)):
             raise VariantError(
@@ -387,7 +427,7 @@ class Variant:
             )
         if len(self.sides) < 2:
             raise VariantError("sides", "a game needs at least two sides")
-        if self.pack_size < self.players * self.hand_size + 2:
+        if self.pack_size < self.players * self.hand_size + 2 and self.sit_out_side is None:
             raise VariantError(
                 "hand_size",
                 f"{self.players} hands of {self.hand_size} need more than the "
@@ -417,7 +457,14 @@ class Variant:
             )
         if not isinstance(self.points, CardPoints):
             raise VariantError("points", "must be a CardPoints")
-        flags = ("final_discard_required", "concealed_needs_minimum", "forced_take_after_stock")
+        flags = (
+            "final_discard_required",
+            "concealed_needs_minimum",
+            "forced_take_after_stock",
+            "red_threes_per_player",
+            "play_after_stock",
+            "melds_negative_without_canasta",
+        )
         for flag in flags:
             if not isinstance(getattr(self, flag), bool):
                 raise VariantError(flag, "must be a bool")
@@ -427,6 +474,26 @@ class Variant:
                 attrs.fields(Variant).concealed_bonus_without_partner_meld,
                 self.concealed_bonus_without_partner_meld,
             )
+
+        if self.sit_out_side is not None:
+            if not _is_int(self.sit_out_side) or not 0 <= self.sit_out_side < len(self.sides):
+                raise VariantError("sit_out_side", f"no side {self.sit_out_side!r}")
+            if len(self.sides[self.sit_out_side]) < 2:
+                raise VariantError("sit_out_side", "the side sitting out one member needs two")
+        active = self.players - (1 if self.sit_out_side is not None else 0)
+        if self.pack_size < active * self.hand_size + 2:
+            raise VariantError(
+                "hand_size",
+                f"{active} hands of {self.hand_size} need more than the {self.pack_size} cards",
+            )
+        if self.partnerships is Partnerships.LONE_HAND and (
+            self.players != 3 or any(len(side) != 1 for side in self.sides)
+        ):
+            raise VariantError(
+                "partnerships", "the lone hand is a game of three players, each a side of one"
+            )
+        if not isinstance(self.name, str) or not self.name:
+            raise VariantError("name", "must be a non-empty string")
 
     # ----------------------------------------------------------------- derived facts
     @property
@@ -505,13 +572,103 @@ class Variant:
 
 CLASSIC = Variant()
 
-_PRESETS: dict[str, Variant] = {"classic": CLASSIC}
-_ALIASES: dict[str, str] = {"regency": "classic", "official": "classic"}
+#: RULES.md "Decisions": the presets and their settings (sources in §1).
+_PRESETS: dict[str, Variant] = {
+    "classic": CLASSIC,
+    "two-player": CLASSIC.derive(
+        name="two-player",
+        description="classic for 2 singles (RG2, BI-2, P*)",
+        players=2,
+        sides=((0,), (1,)),
+        hand_size=15,
+        draw_count=2,
+        canastas_to_go_out=2,
+        undeclared_red_three_penalty=0,
+    ),
+    "three-player": CLASSIC.derive(
+        name="three-player",
+        description="classic for 3 singles, each for himself (RG3, CH3)",
+        players=3,
+        sides=((0,), (1,), (2,)),
+        hand_size=13,
+    ),
+    "cutthroat": CLASSIC.derive(
+        name="cutthroat",
+        description="3 players; the first to take the pile plays alone against the others (BI-CT)",
+        players=3,
+        sides=((0,), (1,), (2,)),
+        hand_size=13,
+        draw_count=2,
+        partnerships=Partnerships.LONE_HAND,
+        red_threes_per_player=True,
+        play_after_stock=False,
+        target_score=7500,
+    ),
+    "german": CLASSIC.derive(
+        name="german",
+        description="the German rules of seed 000 for 3 players (S-DE)",
+        players=3,
+        sides=((0,), (1,), (2,)),
+        hand_size=13,
+        wild_ratio=WildRatio.STRICTLY_FEWER,
+        final_discard_required=True,
+        red_three_negative=RedThreeNegative.NO_CANASTA,
+        concealed_bonus=200,
+        concealed_bonus_without_partner_meld=1000,
+    ),
+    "german-4": CLASSIC.derive(
+        name="german-4",
+        description="the German rules of seed 000 for 4 players in 2 partnerships (S-DE)",
+        wild_ratio=WildRatio.STRICTLY_FEWER,
+        final_discard_required=True,
+        red_three_negative=RedThreeNegative.NO_CANASTA,
+        concealed_bonus=200,
+        concealed_bonus_without_partner_meld=1000,
+    ),
+    "five-player": CLASSIC.derive(
+        name="five-player",
+        description="3 against 2; one of the trio sits out each hand, in rotation (RG5, CS2)",
+        players=5,
+        sides=((0, 2, 4), (1, 3)),
+        sit_out_side=0,
+    ),
+    "six-player": CLASSIC.derive(
+        name="six-player",
+        description="2 partnerships of 3, three packs (RG6)",
+        players=6,
+        sides=((0, 2, 4), (1, 3, 5)),
+        decks=3,
+        jokers=6,
+        hand_size=13,
+        canastas_to_go_out=2,
+        red_three_totals=(0, 100, 200, 300, 400, 1000, 1200),
+        minimum_bands=((None, 15), (0, 50), (1500, 90), (3000, 120), (7500, 150)),
+        target_score=10000,
+    ),
+}
+_PRESETS["six-player-3x2"] = _PRESETS["six-player"].derive(
+    name="six-player-3x2",
+    description="3 partnerships of 2, three packs (RG6)",
+    sides=((0, 3), (1, 4), (2, 5)),
+    minimum_bands=((None, 15), (0, 50), (1500, 90), (3000, 120)),
+    target_score=7500,
+)
+_ALIASES: dict[str, str] = {
+    "regency": "classic",
+    "official": "classic",
+    "german-3": "german",
+    "six-player-2x3": "six-player",
+}
 
 
 def variant_names() -> tuple[str, ...]:
     """Registry names of the presets, in registry order."""
     return tuple(_PRESETS)
+
+
+def variant_aliases() -> dict[str, str]:
+    """Aliases of the presets: alias -> registry name."""
+    return dict(_ALIASES)
 
 
 def get_variant(name: str | Variant) -> Variant:
@@ -532,3 +689,44 @@ def get_variant(name: str | Variant) -> Variant:
     close = difflib.get_close_matches(key, known, n=1)
     hint = f"; did you mean {close[0]!r}?" if close else ""
     raise VariantError("variant", f"unknown variant {name!r}; known: {', '.join(known)}{hint}")
+
+
+def format_value(value: Any) -> str:
+    """A variant field's value as short text (for tables)."""
+    if value is None:
+        return "-"
+    if isinstance(value, enum.Enum):
+        return str(value.value)
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, CardPoints):
+        p = value
+        return f"{p.joker}/{p.two}/{p.ace}/{p.king_to_eight}/{p.seven_to_four}/{p.black_three}"
+    if (
+        isinstance(value, tuple)
+        and value
+        and isinstance(value[0], tuple)
+        and len(value[0]) == 2
+        and value[0][0] is None
+    ):  # minimum bands: "15 0:50 1500:90 3000:120"
+        return " ".join(str(m) if lo is None else f"{lo}:{m}" for lo, m in value)
+    if isinstance(value, tuple) and value and all(isinstance(v, tuple) for v in value):
+        return " ".join(
+            "(" + ",".join("-" if x is None else str(x) for x in v) + ")" for v in value
+        )
+    if isinstance(value, tuple):
+        return "/".join(str(v) for v in value)
+    return str(value)
+
+
+def variant_rows(names: tuple[str, ...] | None = None) -> list[tuple[str, list[str]]]:
+    """The comparison table of presets: one ``(field, [value per preset])`` row per field, in
+    field order. The ``canasta variants`` command and the docs print it."""
+    names = names or variant_names()
+    variants = [get_variant(n) for n in names]
+    rows = []
+    for field in attrs.fields(Variant):
+        if not field.init or field.name == "description":
+            continue
+        rows.append((field.name, [format_value(getattr(v, field.name)) for v in variants]))
+    return rows

@@ -25,7 +25,8 @@ class PlayerView:
 
     Attributes:
         seat: the viewer's seat.
-        side: the viewer's side.
+        side: the viewer's side in this hand (index into ``melds``), ``None`` while he sits
+            out.
         variant: the rules.
         hand: the viewer's own hand.
         hand_sizes: every seat's number of cards in hand.
@@ -37,7 +38,10 @@ class PlayerView:
         pile_blocked: whether a black three on top blocks it.
         stock_size: cards in the stock.
         totals: side totals before the hand (points).
-        minimums: each side's initial-meld minimum this hand (points; 0 once the side has melded).
+        minimums: each side's initial-meld minimum this hand (points; 0 once the side has
+            melded).
+        sides: the sides of this hand (seats playing together).
+        order: the seats playing this hand, in playing order.
         current_seat: whose turn it is (``None`` when the hand is over).
         phase: the phase of the turn.
         hand_number: the hand of the match.
@@ -45,7 +49,7 @@ class PlayerView:
     """
 
     seat: int
-    side: int
+    side: int | None
     variant: Variant
     hand: Cards
     hand_sizes: tuple[int, ...]
@@ -62,6 +66,8 @@ class PlayerView:
     phase: Phase
     hand_number: int
     legal_actions: tuple[Action, ...]
+    sides: tuple[tuple[int, ...], ...] = ()
+    order: tuple[int, ...] = ()
 
 
 def observe(state: GameState, seat: int) -> PlayerView:
@@ -73,7 +79,7 @@ def observe(state: GameState, seat: int) -> PlayerView:
     n = state.variant.players
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
         raise ValueError(f"seat must be from 0 to {n - 1}, not {seat!r}")
-    side = state.side_of(seat)
+    side = state.side_of(seat) if seat in state.order else None
     to_act = state.current_seat == seat
     return PlayerView(
         seat=seat,
@@ -85,7 +91,7 @@ def observe(state: GameState, seat: int) -> PlayerView:
         red_threes=state.red_threes,
         top_card=state.top_card,
         pile_size=len(state.discard_pile),
-        pile_frozen=state.pile_frozen_for(side),
+        pile_frozen=state.pile_frozen if side is None else state.pile_frozen_for(side),
         pile_blocked=state.pile_blocked,
         stock_size=len(state.stock),
         totals=state.totals,
@@ -96,4 +102,6 @@ def observe(state: GameState, seat: int) -> PlayerView:
         phase=state.phase,
         hand_number=state.hand_number,
         legal_actions=tuple(legal_actions(state)) if to_act else (),
+        sides=state.sides,
+        order=state.order,
     )
