@@ -179,3 +179,66 @@ def test_house_rules_from_any_preset() -> None:
     with pytest.raises(canasta.VariantError) as exc:
         canasta.get_variant("classic").derive(sit_out_side=5)
     assert exc.value.field == "sit_out_side"
+
+
+def _pack_rest(*placed: str) -> list[str]:
+    rest = list(canasta.Cards.of(canasta.make_pack()).counts)
+    for text in placed:
+        for card in canasta.Cards.parse(text):
+            rest[card.id] -= 1
+    return [str(canasta.Card.from_id(i)) for i, c in enumerate(rest) for _ in range(c)]
+
+
+def test_last_stock_card_red_three_may_meld_reading() -> None:
+    """§2 case 30, §4 A7: pagat ends the hand at once; Britannica lets the drawer meld, not
+    discard."""
+    hand = "KH KS KD 9C 5D"
+    others = _pack_rest(hand, "3H", "7C", "QH QS QD")
+    kwargs = {
+        "hands": [hand, " ".join(others), "", ""],
+        "discard_pile": "7C",
+        "stock": "3H",
+        "melds": [["QH QS QD"], []],
+    }
+    strict = canasta.apply(canasta.position("classic", **kwargs), canasta.Draw(0))
+    assert strict.is_hand_over and strict.end is not None
+    assert strict.end.reason is canasta.EndReason.LAST_CARD_RED_THREE
+    assert strict.red_threes[0] == (canasta.Card.parse("3H"),)
+    v = canasta.get_variant("classic").derive(last_card_red_three="may_meld")
+    state = canasta.apply(canasta.position(v, **kwargs), canasta.Draw(0))
+    assert state.phase is canasta.Phase.PLAY and state.turn.last_red_three
+    with pytest.raises(canasta.IllegalActionError) as exc:
+        canasta.apply(state, canasta.Discard(0, "9C"))
+    assert exc.value.reason is canasta.Reason.NO_DISCARD
+    listed = list(canasta.legal_actions(state))
+    assert canasta.EndTurn(0) in listed and not any(isinstance(a, canasta.Discard) for a in listed)
+    melded = canasta.apply(state, canasta.MeldCards(0, [canasta.Meld.parse("KH KS KD")]))
+    over = canasta.apply(melded, canasta.EndTurn(0))
+    assert over.is_hand_over and over.end is not None
+    assert over.end.reason is canasta.EndReason.LAST_CARD_RED_THREE
+    assert canasta.score_hand(over).sides[0].points("melded_cards") == 60
+    with pytest.raises(canasta.IllegalActionError) as exc:
+        canasta.apply(canasta.new_game(seed=1), canasta.EndTurn(0))
+    assert exc.value.reason is canasta.Reason.WRONG_PHASE
+
+
+def test_red_threes_at_the_owners_first_turn() -> None:
+    """§2 case 4, §4 A9: dealt red threes laid out straight after the deal, or at the owner's
+    first turn."""
+    pack = [str(c) for c in canasta.make_pack() if c.is_natural]
+    special = [str(c) for c in canasta.make_pack() if not c.is_natural]
+    deck = pack[:1] + ["3H"] + pack[1:]
+    special.remove("3H")
+    deck += special
+    assert len(deck) == 108
+    classic = canasta.new_game(deck=deck)
+    assert classic.red_threes[1] == (canasta.Card.parse("3H"),)
+    v = canasta.get_variant("classic").derive(red_three_timing="first_turn")
+    state = canasta.new_game(v, deck=deck)
+    assert state.red_threes[1] == () and state.hands[1].count("3H") == 1
+    state = canasta.apply(state, canasta.Draw(0))
+    card = next(iter(state.hands[0]))
+    state = canasta.apply(state, canasta.Discard(0, card))
+    assert state.current_seat == 1
+    assert state.red_threes[1] == (canasta.Card.parse("3H"),)
+    assert state.hands[1].count("3H") == 0 and len(state.hands[1]) == 11

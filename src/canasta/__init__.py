@@ -21,6 +21,7 @@ from .actions import (
     DeclinePile,
     Discard,
     Draw,
+    EndTurn,
     MeldCards,
     TakePile,
 )
@@ -78,6 +79,7 @@ __all__ = [
     "Draw",
     "DrawSource",
     "EndReason",
+    "EndTurn",
     "GameState",
     "HandEnd",
     "HandScore",

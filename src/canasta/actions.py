@@ -13,6 +13,8 @@ action                 meaning
 :class:`AskPartner`    "partner, may I go out?"
 :class:`AnswerPartner` the partner's binding yes or no
 :class:`DeclinePile`   once the stock is exhausted, do not take the pile: the hand ends
+:class:`EndTurn`       stop melding after drawing the last stock card as a red three, where the
+                       variant allows melding then (the hand ends)
 :class:`DealNextHand`  after a hand is over, deal the next one of the match
 =====================  =======================================================================
 
@@ -42,6 +44,7 @@ __all__ = [
     "DeclinePile",
     "Discard",
     "Draw",
+    "EndTurn",
     "MeldCards",
     "TakePile",
 ]
@@ -199,6 +202,18 @@ class DeclinePile:
         return "decline"
 
 
+@attrs.frozen
+class EndTurn:
+    """End the turn without discarding: only after drawing the last stock card as a red three
+    where the variant lets the drawer meld but not discard; the hand then ends (§2 case 30,
+    §4 A7)."""
+
+    seat: int = attrs.field(converter=_seat)
+
+    def __str__(self) -> str:
+        return "end"
+
+
 def _deck(value: Any) -> tuple[Card, ...] | None:
     if value is None:
         return None
@@ -218,5 +233,13 @@ class DealNextHand:
 
 #: Any action.
 Action = (
-    Draw | TakePile | MeldCards | Discard | AskPartner | AnswerPartner | DeclinePile | DealNextHand
+    Draw
+    | TakePile
+    | MeldCards
+    | Discard
+    | AskPartner
+    | AnswerPartner
+    | DeclinePile
+    | EndTurn
+    | DealNextHand
 )

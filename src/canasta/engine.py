@@ -21,6 +21,7 @@ from .actions import (
     DeclinePile,
     Discard,
     Draw,
+    EndTurn,
     MeldCards,
     TakePile,
 )
@@ -29,7 +30,14 @@ from .errors import CanastaError, IllegalActionError, Reason, SetupError, StateE
 from .melds import Meld
 from .state import DrawSource, EndReason, GameState, HandEnd, Phase, Turn
 from .variants import AskPartner as AskRule
-from .variants import BlackThreeUpcard, Partnerships, Variant, get_variant
+from .variants import (
+    BlackThreeUpcard,
+    LastCardRedThree,
+    Partnerships,
+    RedThreeTiming,
+    Variant,
+    get_variant,
+)
 
 __all__ = ["apply", "check", "is_legal", "new_game"]
 
@@ -41,6 +49,7 @@ _ACTION_TYPES = (
     AskPartner,
     AnswerPartner,
     DeclinePile,
+    EndTurn,
     DealNextHand,
 )
 
@@ -160,8 +169,10 @@ def deal(
             break
     red_threes: list[list[Card]] = [[] for _ in range(n)]
     first = dealt[0]
-    # §4 A9: red threes are laid out and replaced straight after the deal.
-    for seat in dealt:
+    # §4 A9: red threes are laid out and replaced straight after the deal, or (first-turn
+    # timing) each player's at his first turn, the first player's now.
+    at_once = variant.red_three_timing is RedThreeTiming.AFTER_DEAL
+    for seat in dealt if at_once else dealt[:1]:
         _lay_out_red_threes(hands[seat], red_threes[seat], stock)
     sides = hand_sides(variant, order)
     state = GameState(
@@ -341,7 +352,24 @@ def _resolve(state: GameState, action: object) -> GameState:
             state, phase=Phase.PLAY, turn=core.evolve(state.turn, permission=action.yes)
         )
     _need_phase(state, action, Phase.PLAY)
+    if isinstance(action, EndTurn):
+        if not state.turn.last_red_three:
+            raise _illegal(
+                Reason.WRONG_PHASE,
+                action,
+                "a turn ends with a discard (or going out); ending it without one is only for "
+                "the drawer of a last red three (§4 A7)",
+            )
+        end = HandEnd(reason=EndReason.LAST_CARD_RED_THREE, seat=action.seat)
+        return core.evolve(state, phase=Phase.HAND_OVER, end=end)
     if isinstance(action, Discard):
+        if state.turn.last_red_three:
+            raise _illegal(
+                Reason.NO_DISCARD,
+                action,
+                "the last stock card was a red three: the player may meld but not discard "
+                "(§2 case 30, §4 A7)",
+            )
         return _discard(state, action)
     if isinstance(action, MeldCards):
         return _meld(state, action)
@@ -377,6 +405,16 @@ def _draw(state: GameState, action: Draw) -> GameState:
     replaced = _lay_out_red_threes(hand, laid, stock)
     red_threes = _replace(state.red_threes, seat, tuple(laid))
     hands = _replace(state.hands, seat, Cards._from_counts(tuple(hand)))
+    if not replaced and v.last_card_red_three is LastCardRedThree.MAY_MELD:
+        # §4 A7 (Britannica): the drawer may meld and lay off, but not discard.
+        return core.evolve(
+            state,
+            hands=hands,
+            stock=tuple(stock),
+            red_threes=red_threes,
+            phase=Phase.PLAY,
+            turn=core.evolve(state.turn, drew=DrawSource.STOCK, last_red_three=True),
+        )
     if not replaced:
         # §2 case 30, §4 A7: the last stock card was a red three: the hand ends at once.
         return core.evolve(
@@ -541,6 +579,8 @@ def _finish_problem(
     must be meldable so as to complete the side's canastas (going out without a discard)."""
     v = state.variant
     turn = state.turn
+    if turn.last_red_three and left >= 1:
+        return  # no discard follows: the hand ends after the melds (§4 A7)
     if left <= 1:
         if canastas < v.canastas_to_go_out:
             if left == 1 and _last_card_goes_out(state, discarding, melds_after, hand_after):
@@ -826,6 +866,18 @@ def _next_turn(state: GameState) -> GameState:
     order = state.order
     nxt = order[(order.index(seat) + 1) % len(order)]
     new = core.evolve(state, has_melded=has_melded, phase=Phase.DRAW, turn=Turn(seat=nxt))
+    hand = new.hands[nxt].counts
+    if (hand[5] or hand[6]) and v.red_three_timing is RedThreeTiming.FIRST_TURN:
+        counts = list(hand)
+        laid = list(new.red_threes[nxt])
+        stock = list(new.stock)
+        _lay_out_red_threes(counts, laid, stock)
+        new = core.evolve(
+            new,
+            hands=_replace(new.hands, nxt, Cards._from_counts(tuple(counts))),
+            red_threes=_replace(new.red_threes, nxt, tuple(laid)),
+            stock=tuple(stock),
+        )
     if not v.play_after_stock and not new.stock:
         # §2 case 33: play ends with the discard of the player who drew the last card.
         end = HandEnd(reason=EndReason.STOCK_EXHAUSTED, seat=seat)

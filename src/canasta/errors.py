@@ -93,6 +93,8 @@ class Reason(enum.StrEnum):
     MUST_TAKE_PILE = "must_take_pile"
     #: Declining the pile is only possible once the stock is exhausted (§2 case 31).
     CANNOT_DECLINE = "cannot_decline"
+    #: No discard now: the last stock card drawn was a red three (§2 case 30, §4 A7).
+    NO_DISCARD = "no_discard"
     #: The hand is not over (dealing the next hand), or the match is over.
     HAND_NOT_OVER = "hand_not_over"
     #: The match is over: no further hand is dealt (§2 case 40).

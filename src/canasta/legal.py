@@ -44,6 +44,7 @@ from .actions import (
     DeclinePile,
     Discard,
     Draw,
+    EndTurn,
     MeldCards,
     TakePile,
     build,
@@ -649,6 +650,9 @@ def _play_actions(state: GameState) -> list[Action]:
                 going_out = going_out or bool(gos)
                 melds.update(dict.fromkeys(gos))
     out: list[Action] = list(melds)
+    if state.turn.last_red_three:
+        out.append(EndTurn(seat))  # §4 A7: meld, then end without a discard
+        return out
     if (
         perm is None
         and h >= 2

@@ -8,7 +8,7 @@ import attrs
 from . import _core as core
 from .errors import StateError
 from .state import GameState
-from .variants import RedThreeNegative
+from .variants import RedThreeNegative, RedThreeTiming
 
 __all__ = ["HandScore", "ScoreLine", "SideScore", "score_hand"]
 
@@ -97,6 +97,9 @@ def score_hand(state: GameState) -> HandScore:
         lines, melded, canastas = per_hand_side[hs]
         owners = members if v.red_threes_per_player else state.sides[hs]
         reds = sum(len(state.red_threes[p]) for p in owners)
+        if v.red_three_timing is RedThreeTiming.FIRST_TURN:
+            # a red three whose owner's first turn never came counts as laid out (§4 A9)
+            reds += sum(state.hands[p].counts[5] + state.hands[p].counts[6] for p in owners)
         table = v.red_three_totals
         red_points = table[min(reds, len(table) - 1)]
         if v.red_three_negative is RedThreeNegative.NO_MELD:
@@ -154,7 +157,7 @@ def _side_lines(state: GameState, hs: int) -> tuple[list[ScoreLine], bool, int]:
                 in_hand += c * values[i]
                 n_hand += c
     lines.append(core_line("cards_in_hand", -in_hand, n_hand))
-    if undeclared:
+    if undeclared and v.red_three_timing is not RedThreeTiming.FIRST_TURN:
         lines.append(
             core_line(
                 "undeclared_red_threes", -undeclared * v.undeclared_red_three_penalty, undeclared

@@ -62,6 +62,8 @@ class Turn:
             spoils a concealed going out, §2 case 29).
         created: ranks of the melds the player started this turn.
         melded: whether the player put any card on the table this turn.
+        last_red_three: the player drew the last stock card as a red three and may meld but not
+            discard (§4 A7); :class:`~canasta.EndTurn` ends the hand.
     """
 
     seat: int
@@ -71,6 +73,7 @@ class Turn:
     laid_off: bool = False
     created: frozenset[Rank] = frozenset()
     melded: bool = False
+    last_red_three: bool = False
 
 
 @attrs.frozen(kw_only=True)

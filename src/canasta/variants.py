@@ -84,16 +84,20 @@ class LastCardRedThree(enum.StrEnum):
     """The last stock card drawn is a red three (§4 A7, §2 case 30)."""
 
     #: The hand ends at once: the drawer may neither meld nor discard (pagat, Bicycle).
-    #: (Britannica's reading, meld and lay off but no discard, is not offered yet.)
     NO_MELD = "no_meld"
+    #: The drawer may meld and lay off, but not discard; :class:`~canasta.EndTurn` then ends
+    #: the hand (Britannica).
+    MAY_MELD = "may_meld"
 
 
 class RedThreeTiming(enum.StrEnum):
     """When dealt red threes are laid out and replaced (§4 A9, §2 case 4)."""
 
-    #: Straight after the deal (S-AF, S-NO). (The Bicycle/CSP reading, at the owner's first
-    #: turn, is not offered yet.)
+    #: Straight after the deal (S-AF, S-NO).
     AFTER_DEAL = "after_deal"
+    #: At the owner's first turn, before he draws (Bicycle, CSP). A red three still in the hand
+    #: of a player whose first turn never came counts as laid out, not as undeclared.
+    FIRST_TURN = "first_turn"
 
 
 class AskPartner(enum.StrEnum):
