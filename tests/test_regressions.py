@@ -130,3 +130,21 @@ def test_house_rules_play_without_getting_stuck() -> None:
         {"ask_partner": "off"},
     ):
         _random_hands(classic.derive(**changes), range(15))
+
+
+def test_five_black_threes_of_three_packs_go_out_by_melding_four() -> None:
+    """Three packs hold six black threes: with five, four are melded and one discarded (§2 case
+    22); a player bound by partner's "yes" was left without a listed action."""
+    state = canasta.position(
+        "six-player-3x2",
+        hands=["3S 3S 3S 3C 3C", "", "", "", "", ""],
+        melds=[["TS TS TH TD TD TC 2C", "6S 6S 6H 6H 6D 6D 6C"], [], []],
+        phase="play",
+    )
+    asked = canasta.apply(state, canasta.AskPartner(0))
+    bound = canasta.apply(asked, canasta.AnswerPartner(3, True))
+    actions = list(canasta.legal_actions(bound))
+    assert canasta.MeldCards(0, [Meld.parse("3S 3S 3C 3C")]) in actions
+    out = canasta.apply(bound, canasta.MeldCards(0, [Meld.parse("3S 3S 3S 3C")]))
+    out = canasta.apply(out, canasta.Discard(0, "3C"))
+    assert out.is_hand_over and out.end is not None and out.end.went_out

@@ -611,7 +611,7 @@ def _play_actions(state: GameState) -> list[Action]:
     # Black threes are melded only in the going-out action, so a hand holding three or four of
     # them lists its going-out actions (with or without a card to discard) once the other cards
     # are down to three; any other going out is listed from three cards (see the module doc).
-    b = k[core.BLACK3] if 3 <= k[core.BLACK3] <= 4 else 0
+    b = k[core.BLACK3] if k[core.BLACK3] >= 3 else 0  # with five, one is the discard
     small = h <= 3 + b
     if perm is True:
         # Bound to go out: single melds that keep going out possible, and the whole going out
