@@ -1,8 +1,8 @@
 """Property-based tests of the engine: random games driven by hypothesis.
 
-Every game is ``canasta.new_game("classic", seed=s)`` played by uniformly random choices among
-``canasta.legal_actions(state)``; hypothesis draws the seed and every choice, so a failure
-shrinks to a short list of menu indices. Reproduce a reported failure with :func:`replay`.
+Every game is ``canasta.new_game(variant, seed=s)`` (every preset and two house rules) played by
+uniformly random choices among ``canasta.legal_actions(state)``; hypothesis draws the seed and
+every choice, so a failure shrinks to a short list of menu indices. Reproduce a reported failure with :func:`replay`.
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from __future__ import annotations
 import pickle
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
+from typing import Any, cast
 
 import attrs
 import hypothesis.strategies as st
@@ -33,6 +34,7 @@ from canasta import (
     DeclinePile,
     Discard,
     Draw,
+    EndTurn,
     GameState,
     IllegalActionError,
     Meld,
@@ -50,7 +52,37 @@ PACK_COUNTS = [PACK[ALL_BY_ID[i]] for i in range(53)]
 SEATS = range(4)
 ANY_CARD = st.sampled_from(ALL_CARDS)
 ANY_RANK = st.sampled_from(list(Rank))
-ODD_SEATS = st.sampled_from([-1, 4])
+
+#: Every preset, and two house rules (issue 3): the properties hold for each of them.
+VARIANTS = (
+    *(canasta.get_variant(name) for name in canasta.variant_names()),
+    canasta.get_variant("classic").derive(
+        name="house-700-strict", natural_canasta_bonus=700, wild_ratio="at_most_equal"
+    ),
+    canasta.get_variant("two-player").derive(
+        name="house-two-discard", final_discard_required=True, black_three_discard="freezes"
+    ),
+)
+variants = st.sampled_from(VARIANTS)
+_PACK_COUNTS: dict[str, list[int]] = {}
+
+
+def pack_counts(variant: canasta.Variant) -> list[int]:
+    """Copies of each card kind in the variant's pack."""
+    if variant.name not in _PACK_COUNTS:
+        counts = [0] * 53
+        for c in variant.pack():
+            counts[c.id] += 1
+        _PACK_COUNTS[variant.name] = counts
+    return _PACK_COUNTS[variant.name]
+
+
+def fit_totals(totals: tuple[int, ...], variant: canasta.Variant) -> tuple[int, ...]:
+    """Start totals for the variant's match sides, cycling the drawn ones."""
+    n = len(variant.sides)
+    return tuple(totals[i % len(totals)] for i in range(n))
+
+
 MAX_ACTIONS = 2_000
 
 #: Simulations are slow, long and (by design) sometimes run past hypothesis's data budget.
@@ -65,6 +97,8 @@ SETTINGS = settings(
     deadline=None,
     suppress_health_check=SLOW_OK,
 )
+#: For the tests run once per variant (eleven of them).
+PER_VARIANT = settings(SETTINGS, max_examples=5)
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 #: Side totals before the first hand: they select the initial-meld minimum (15/50/90/120).
@@ -73,7 +107,8 @@ start_totals = st.sampled_from([(0, 0), (0, 0), (-200, 1500), (3000, 1499), (299
 
 def snapshot(state: GameState) -> GameState:
     """A deep copy of ``state`` (a pickle round trip: twice as fast as ``copy.deepcopy``)."""
-    return pickle.loads(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
+    copied: GameState = pickle.loads(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
+    return copied
 
 
 def table_cards(state: GameState) -> Counter[Card]:
@@ -101,10 +136,11 @@ def table_counts(state: GameState) -> list[int]:
 
 
 def assert_conserved(state: GameState) -> None:
-    if table_counts(state) != PACK_COUNTS:
+    if table_counts(state) != pack_counts(state.variant):
         found = table_cards(state)
-        extra = found - PACK
-        missing = PACK - found
+        pack = Counter(state.variant.pack())
+        extra = found - pack
+        missing = pack - found
         raise AssertionError(
             f"cards not conserved: {sum(found.values())} cards on the table; "
             f"extra {sorted(map(str, extra.elements()))}, "
@@ -141,11 +177,11 @@ def assert_phase_consistent(state: GameState, menu: Sequence[Action] | None = No
         assert state.turn.drew is not None
     elif phase is Phase.ANSWER:
         assert state.turn.asked and state.turn.permission is None
-        assert state.current_seat in state.variant.partners(state.turn.seat)
+        assert state.current_seat in state.partners(state.turn.seat)
     else:
         assert state.current_seat is None
     if state.current_seat is not None:
-        assert state.current_seat in SEATS
+        assert state.current_seat in state.order
     assert state.is_match_over == (state.is_hand_over and bool(state.winners))
     for laid in state.red_threes:
         assert all(c.is_red_three for c in laid)
@@ -234,9 +270,14 @@ def last_state(steps: Iterator[tuple[GameState, Action, GameState]], state: Game
     return state
 
 
-def replay(seed: int, choices: Sequence[int], totals: tuple[int, int] = (0, 0)) -> GameState:
+def replay(
+    seed: int,
+    choices: Sequence[int],
+    totals: tuple[int, ...] = (0, 0),
+    variant: str | canasta.Variant = "classic",
+) -> GameState:
     """Rebuild a game from its seed and menu indices (for reproducing a failure by hand)."""
-    state = canasta.new_game("classic", seed=seed, totals=totals)
+    state = canasta.new_game(variant, seed=seed, totals=totals)
     for i in choices:
         state = canasta.apply(state, menu_of(state)[i])
     return state
@@ -275,7 +316,7 @@ def _group(draw: st.DrawFn, hand: Sequence[Card], rank_hint: Rank | None = None)
 
 MUTATIONS = st.sampled_from(["same", "seat", "drop", "add", "swap", "rank", "ungroup"])
 CANDIDATE_KINDS = st.sampled_from(
-    ["listed", "draw", "take", "meld", "discard", "ask", "answer", "decline", "deal"]
+    ["listed", "draw", "take", "meld", "discard", "ask", "answer", "decline", "end", "deal"]
 )
 DECKS = st.sampled_from(["none", "pack", "bad"])
 
@@ -287,7 +328,7 @@ def _mutate(draw: st.DrawFn, action: Action, hand: Sequence[Card]) -> Action:
     if how == "same" or isinstance(action, DealNextHand):
         return action
     if how == "seat":
-        return attrs_evolve(action, seat=draw(st.integers(-1, 4)))
+        return with_seat(action, draw(st.integers(-1, 4)))
     if isinstance(action, AnswerPartner):
         return AnswerPartner(action.seat, not action.yes)
     if isinstance(action, Discard):
@@ -322,8 +363,9 @@ def _mutate(draw: st.DrawFn, action: Action, hand: Sequence[Card]) -> Action:
     return MeldCards(action.seat, [Meld(r, cs) for r, cs in groups if r is not None])
 
 
-def attrs_evolve(action: Action, **changes: object) -> Action:
-    return attrs.evolve(action, **changes)  # type: ignore[misc]
+def with_seat(action: Action, seat: int) -> Action:
+    changed: Action = attrs.evolve(cast(Any, action), seat=seat)
+    return changed
 
 
 @st.composite
@@ -331,7 +373,8 @@ def candidate_actions(draw: st.DrawFn, state: GameState, menu: Sequence[Action])
     """An action from a space much wider than the menu: every action type, any seat, cards
     from the hand or from anywhere, and near misses of listed actions."""
     current = state.current_seat
-    seat_choices = [st.integers(0, 3), ODD_SEATS]
+    n = state.variant.players
+    seat_choices = [st.integers(0, n - 1), st.sampled_from([-1, n])]
     if current is not None:
         seat_choices.insert(0, st.just(current))
     seat = draw(st.one_of(seat_choices))
@@ -358,10 +401,12 @@ def candidate_actions(draw: st.DrawFn, state: GameState, menu: Sequence[Action])
         return AnswerPartner(seat, draw(st.booleans()))
     if kind == "decline":
         return DeclinePile(seat)
+    if kind == "end":
+        return EndTurn(seat)
     deck = draw(DECKS)
     if deck == "none":
         return DealNextHand()
-    pack = list(canasta.make_pack())
+    pack = list(state.variant.pack())
     pack = draw(st.permutations(pack)) if draw(st.booleans()) else pack
     if deck == "bad":
         pack[draw(st.integers(0, len(pack) - 1))] = draw(ANY_CARD)
@@ -379,7 +424,7 @@ def check_candidate(
     """``is_legal`` is True iff ``apply`` does not raise; ``apply`` raises nothing but
     IllegalActionError; neither changes ``state`` (equal to ``before``, a deep copy); a listed
     action is legal, and (given the ``menu``) so is an unlisted Draw, DeclinePile, AskPartner,
-    AnswerPartner or Discard never. Returns the new state if legal."""
+    AnswerPartner, EndTurn or Discard never. Returns the new state if legal."""
     if before is None:
         before = snapshot(state)
     try:
@@ -410,7 +455,7 @@ def check_candidate(
             assert legal == ((action.seat, discard_kind(action.card)) in kinds and held > 0), (
                 f"{action!r}: is_legal {legal} disagrees with the listed discards"
             )
-        elif isinstance(action, (Draw, DeclinePile, AskPartner, AnswerPartner)):
+        elif isinstance(action, (Draw, DeclinePile, AskPartner, AnswerPartner, EndTurn)):
             assert legal == (action in menu), f"{action!r}: is_legal {legal}, listed {not legal}"
     event(f"candidate {type(action).__name__}: {'legal' if legal else 'refused'}")
     if new is not None:
@@ -418,30 +463,31 @@ def check_candidate(
     return new
 
 
-SIMPLE_ACTIONS = tuple(
-    a
-    for seat in SEATS
-    for a in (
-        Draw(seat),
-        DeclinePile(seat),
-        AskPartner(seat),
-        AnswerPartner(seat, True),
-        AnswerPartner(seat, False),
-    )
-) + (DealNextHand(),)
+def simple_actions(players: int) -> tuple[Action, ...]:
+    return tuple(
+        a
+        for seat in range(players)
+        for a in (
+            Draw(seat),
+            DeclinePile(seat),
+            AskPartner(seat),
+            AnswerPartner(seat, True),
+            AnswerPartner(seat, False),
+        )
+    ) + (DealNextHand(),)
 
 
 def check_simple_actions(state: GameState, menu: Sequence[Action]) -> None:
-    """Draw, DeclinePile, AskPartner, AnswerPartner (and a deck-less DealNextHand) are legal iff
-    listed; a Discard is legal iff a Discard of its kind is listed and the player holds the card.
-    """
+    """Draw, DeclinePile, AskPartner, AnswerPartner, EndTurn (and a deck-less DealNextHand) are
+    legal iff listed; a Discard is legal iff a Discard of its kind is listed and the player
+    holds the card."""
     listed = set(menu)
-    for action in SIMPLE_ACTIONS:
+    for action in simple_actions(state.variant.players):
         legal = canasta.is_legal(state, action)
         assert legal == (action in listed), f"{action!r}: is_legal {legal}, listed {not legal}"
     discard_kinds = Counter((a.seat, discard_kind(a.card)) for a in menu if isinstance(a, Discard))
     assert all(n == 1 for n in discard_kinds.values()), f"a kind discarded twice: {discard_kinds}"
-    for seat in SEATS:
+    for seat in range(state.variant.players):
         hand = state.hands[seat]
         # Every card for the seat to act; the cards it holds for the others (out of turn).
         cards = ALL_CARDS if seat == state.current_seat else dict.fromkeys(hand)
@@ -464,20 +510,22 @@ def test_pack_is_108_cards() -> None:
         assert n == (4 if card.rank is Rank.JOKER else 2), card
 
 
-def test_new_game_conserves_cards() -> None:
-    for seed in range(50):
-        state = canasta.new_game("classic", seed=seed)
+@pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: v.name)
+def test_new_game_conserves_cards(variant: canasta.Variant) -> None:
+    for seed in range(20):
+        state = canasta.new_game(variant, seed=seed)
         assert_conserved(state)
         assert_phase_consistent(state)
 
 
 # ---------------------------------------------------------------------------- 1 conservation
-@SETTINGS
+@pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: v.name)
+@PER_VARIANT
 @given(seed=seeds, totals=start_totals, long=long_hands, data=st.data())
 def test_cards_conserved_after_every_action(
-    seed: int, totals: tuple[int, int], long: bool, data: st.DataObject
+    variant: canasta.Variant, seed: int, totals: tuple[int, int], long: bool, data: st.DataObject
 ) -> None:
-    state = canasta.new_game("classic", seed=seed, totals=totals)
+    state = canasta.new_game(variant, seed=seed, totals=fit_totals(totals, variant))
     assert_conserved(state)
     for _before, action, after in random_hand(data, state, long):
         note(f"{action!r}")
@@ -485,10 +533,13 @@ def test_cards_conserved_after_every_action(
 
 
 # ---------------------------------------------------------------------------- 2 the menu
-@SETTINGS
+@pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: v.name)
+@PER_VARIANT
 @given(seed=seeds, data=st.data())
-def test_listed_actions_legal_unique_deterministic_pure(seed: int, data: st.DataObject) -> None:
-    state = canasta.new_game("classic", seed=seed)
+def test_listed_actions_legal_unique_deterministic_pure(
+    variant: canasta.Variant, seed: int, data: st.DataObject
+) -> None:
+    state = canasta.new_game(variant, seed=seed)
     for _ in range(MAX_ACTIONS):
         before = snapshot(state)
         first = menu_of(state)
@@ -509,12 +560,13 @@ def test_listed_actions_legal_unique_deterministic_pure(seed: int, data: st.Data
 
 
 # ---------------------------------------------------------------------------- 3 refused iff illegal
-@settings(SETTINGS, max_examples=20)
+@pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: v.name)
+@PER_VARIANT
 @given(seed=seeds, totals=start_totals, long=long_hands, data=st.data())
 def test_candidate_actions_refused_iff_illegal(
-    seed: int, totals: tuple[int, int], long: bool, data: st.DataObject
+    variant: canasta.Variant, seed: int, totals: tuple[int, int], long: bool, data: st.DataObject
 ) -> None:
-    state = canasta.new_game("classic", seed=seed, totals=totals)
+    state = canasta.new_game(variant, seed=seed, totals=fit_totals(totals, variant))
     for _ in range(MAX_ACTIONS):
         before = snapshot(state)
         menu = menu_of(state)
@@ -530,10 +582,11 @@ def test_candidate_actions_refused_iff_illegal(
 
 
 # ---------------------------------------------------------------------------- 4 replay
-@SETTINGS
+@pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: v.name)
+@PER_VARIANT
 @given(seed=seeds, data=st.data())
-def test_replay_is_deterministic(seed: int, data: st.DataObject) -> None:
-    state = canasta.new_game("classic", seed=seed)
+def test_replay_is_deterministic(variant: canasta.Variant, seed: int, data: st.DataObject) -> None:
+    state = canasta.new_game(variant, seed=seed)
     states = [state]
     actions = []
     for _ in range(2):  # up to two hands of the match
@@ -546,7 +599,7 @@ def test_replay_is_deterministic(seed: int, data: st.DataObject) -> None:
         actions.append(DealNextHand())
         state = canasta.apply(state, DealNextHand())
         states.append(state)
-    again = canasta.new_game("classic", seed=seed)
+    again = canasta.new_game(variant, seed=seed)
     assert again == states[0]
     for action, expected in zip(actions, states[1:], strict=True):
         again = canasta.apply(again, action)
@@ -555,10 +608,13 @@ def test_replay_is_deterministic(seed: int, data: st.DataObject) -> None:
 
 
 # ---------------------------------------------------------------------------- 5 every hand ends
-@settings(SETTINGS, max_examples=40)
+@pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: v.name)
+@settings(SETTINGS, max_examples=8)
 @given(seed=seeds, totals=start_totals, data=st.data())
-def test_every_hand_ends(seed: int, totals: tuple[int, int], data: st.DataObject) -> None:
-    state = canasta.new_game("classic", seed=seed, totals=totals)
+def test_every_hand_ends(
+    variant: canasta.Variant, seed: int, totals: tuple[int, int], data: st.DataObject
+) -> None:
+    state = canasta.new_game(variant, seed=seed, totals=fit_totals(totals, variant))
     for n in range(MAX_ACTIONS + 1):  # noqa: B007
         if state.is_hand_over:
             break
@@ -570,12 +626,13 @@ def test_every_hand_ends(seed: int, totals: tuple[int, int], data: st.DataObject
 
 
 # ---------------------------------------------------------------------------- 6 scores
-@SETTINGS
+@pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: v.name)
+@PER_VARIANT
 @given(seed=seeds, totals=start_totals, data=st.data())
 def test_score_is_sum_of_lines_and_totals_roll_over(
-    seed: int, totals: tuple[int, int], data: st.DataObject
+    variant: canasta.Variant, seed: int, totals: tuple[int, int], data: st.DataObject
 ) -> None:
-    state = canasta.new_game("classic", seed=seed, totals=totals)
+    state = canasta.new_game(variant, seed=seed, totals=fit_totals(totals, variant))
     with pytest.raises(canasta.StateError):
         canasta.score_hand(state)
     for _hand in range(2):
@@ -588,18 +645,22 @@ def test_score_is_sum_of_lines_and_totals_roll_over(
         new = checked_apply(state, DealNextHand())
         assert new.totals == state.match_totals
         assert new.hand_number == state.hand_number + 1
-        assert new.dealer == (state.dealer + 1) % 4
-        for side in range(2):
-            assert new.minimum_for_side(side) == new.variant.minimum_for(new.totals[side])
+        assert new.dealer in new.order and new.dealer != state.dealer
+        for seat in new.order:
+            side = new.variant.side_of(seat)
+            assert new.minimum_for(seat) == new.variant.minimum_for(new.totals[side])
         assert_conserved(new)
         state = new
 
 
 # ---------------------------------------------------------------------------- 7 purity
-@SETTINGS
+@pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: v.name)
+@PER_VARIANT
 @given(seed=seeds, data=st.data())
-def test_apply_never_mutates_its_input(seed: int, data: st.DataObject) -> None:
-    state = canasta.new_game("classic", seed=seed)
+def test_apply_never_mutates_its_input(
+    variant: canasta.Variant, seed: int, data: st.DataObject
+) -> None:
+    state = canasta.new_game(variant, seed=seed)
     seen = [(state, snapshot(state))]
     while not state.is_hand_over:
         assert len(seen) <= MAX_ACTIONS
@@ -618,9 +679,11 @@ class CanastaMachine(RuleBasedStateMachine):
 
     state: GameState
 
-    @initialize(seed=seeds, totals=start_totals, long=long_hands)
-    def start(self, seed: int, totals: tuple[int, int], long: bool) -> None:
-        self.state = canasta.new_game("classic", seed=seed, totals=totals)
+    @initialize(variant=variants, seed=seeds, totals=start_totals, long=long_hands)
+    def start(
+        self, variant: canasta.Variant, seed: int, totals: tuple[int, int], long: bool
+    ) -> None:
+        self.state = canasta.new_game(variant, seed=seed, totals=fit_totals(totals, variant))
         self.long = long
         self.hand_actions = 0
         self._menu: tuple[GameState, list[Action]] | None = None
