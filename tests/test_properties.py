@@ -2,7 +2,8 @@
 
 Every game is ``canasta.new_game(variant, seed=s)`` (every preset and two house rules) played by
 uniformly random choices among ``canasta.legal_actions(state)``; hypothesis draws the seed and
-every choice, so a failure shrinks to a short list of menu indices. Reproduce a reported failure with :func:`replay`.
+every choice, so a failure shrinks to a short list of menu indices. Reproduce a reported failure
+with :func:`replay`.
 """
 
 from __future__ import annotations
