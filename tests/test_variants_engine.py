@@ -242,3 +242,23 @@ def test_red_threes_at_the_owners_first_turn() -> None:
     assert state.current_seat == 1
     assert state.red_threes[1] == (canasta.Card.parse("3H"),)
     assert state.hands[1].count("3H") == 0 and len(state.hands[1]) == 11
+
+
+@pytest.mark.parametrize(
+    ("changes", "field"),
+    [
+        ({"min_naturals": 9}, "min_naturals"),
+        ({"canasta_size": 12}, "canasta_size"),
+        ({"max_wilds": -1}, "max_wilds"),
+        ({"minimum_bands": ((None, 15), (1500, 90), (0, 50))}, "minimum_bands"),
+        ({"players": 7}, "sides"),
+        ({"decks": 1, "jokers": 2}, "red_three_totals"),
+        ({"sit_out_side": 1}, "sit_out_side"),
+    ],
+)
+def test_inconsistent_variants_name_the_field(changes: dict[str, object], field: str) -> None:
+    with pytest.raises(canasta.VariantError) as exc:
+        canasta.get_variant("five-player" if "sit_out_side" in changes else "classic").derive(
+            **changes
+        )
+    assert exc.value.field == field

@@ -453,6 +453,18 @@ class Variant:
             raise VariantError("min_naturals", "a meld needs at least one natural card")
         if self.min_naturals > self.canasta_size:
             raise VariantError("min_naturals", "cannot exceed the canasta size")
+        per_rank = 4 * self.decks
+        if self.min_naturals > per_rank:
+            raise VariantError(
+                "min_naturals",
+                f"no meld is possible: a rank has only {per_rank} cards in {self.decks} decks",
+            )
+        if self.canasta_size > per_rank + self.max_wilds:
+            raise VariantError(
+                "canasta_size",
+                f"no canasta is possible: at most {per_rank} naturals and {self.max_wilds} wild "
+                "cards make a meld",
+            )
         if len(self.red_three_totals) != self.red_three_count + 1:
             raise VariantError(
                 "red_three_totals",
@@ -484,6 +496,14 @@ class Variant:
                 raise VariantError("sit_out_side", f"no side {self.sit_out_side!r}")
             if len(self.sides[self.sit_out_side]) < 2:
                 raise VariantError("sit_out_side", "the side sitting out one member needs two")
+        sizes = {
+            len(side) - (1 if i == self.sit_out_side else 0) for i, side in enumerate(self.sides)
+        }
+        if len(sizes) != 1:
+            field = "sit_out_side" if self.sit_out_side is not None else "sides"
+            raise VariantError(
+                field, "the sides playing a hand must be of one size, to alternate round the table"
+            )
         active = self.players - (1 if self.sit_out_side is not None else 0)
         if self.pack_size < active * self.hand_size + 2:
             raise VariantError(
