@@ -92,13 +92,13 @@ def check_end_of_stock(state: GameState, menu: canasta.LegalActions, where: str)
         for action in (canasta.Draw(seat), canasta.DeclinePile(seat)):
             legal = canasta.is_legal(state, action)
             assert legal == (action in listed), f"{where}: {action!r} legal {legal}"
-    for action in listed:
-        assert canasta.is_legal(state, action), f"{where}: listed {action!r} refused"
-    seat = state.current_seat
-    if seat is not None and state.phase is Phase.DRAW:
+    for item in listed:
+        assert canasta.is_legal(state, item), f"{where}: listed {item!r} refused"
+    to_act = state.current_seat
+    if to_act is not None and state.phase is Phase.DRAW:
         assert not any(isinstance(a, canasta.Draw) for a in listed), where
-        if canasta.is_legal(state, canasta.TakePile(seat)):  # lays the top card off
-            assert canasta.DeclinePile(seat) not in listed, f"{where}: the take is forced"
+        if canasta.is_legal(state, canasta.TakePile(to_act)):  # lays the top card off
+            assert canasta.DeclinePile(to_act) not in listed, f"{where}: the take is forced"
 
 
 def classic_minimum(total: int) -> int:
