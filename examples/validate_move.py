@@ -27,11 +27,8 @@ def main() -> list[str]:
     ]
     verdicts = []
     for move in moves:
-        try:
-            canasta.check(state, move)
-            verdict = "legal"
-        except canasta.IllegalActionError as exc:
-            verdict = f"illegal ({exc.reason.value})"
+        violation = canasta.check(state, move)
+        verdict = "legal" if violation is None else f"illegal ({violation.reason.value})"
         print(f"{move!s:<32} {verdict}")
         verdicts.append(verdict)
     return verdicts

@@ -552,7 +552,7 @@ def test_listed_actions_legal_unique_deterministic_pure(
         for action in sample_of(first):
             assert canasta.is_legal(state, action), f"listed {action!r} is not legal"
             assert action in canasta.legal_actions(state)
-            canasta.check(state, action)
+            assert canasta.check(state, action) is None
             checked_apply(state, action, before)
         if state.is_hand_over:
             break

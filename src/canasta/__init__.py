@@ -26,7 +26,7 @@ from .actions import (
     TakePile,
 )
 from .cards import JOKER, Card, Cards, Rank, Suit, make_pack
-from .engine import apply, check, is_legal, new_game
+from .engine import Violation, apply, check, is_legal, new_game
 from .errors import (
     CanastaError,
     IllegalActionError,
@@ -39,8 +39,17 @@ from .errors import (
 )
 from .legal import LegalActions, legal_actions
 from .melds import Meld
+from .notation import (
+    format_action,
+    format_position,
+    parse_action,
+    parse_action_text,
+    parse_position,
+)
 from .position import position
+from .records import GameRecord, ReplayError, replay
 from .scoring import HandScore, ScoreLine, SideScore, score_hand
+from .serialize import from_dict, from_json, json_schema, to_dict, to_json
 from .state import DrawSource, EndReason, GameState, HandEnd, Phase, Turn
 from .variants import (
     AskPartner as AskPartnerRule,
@@ -58,6 +67,7 @@ from .variants import (
     get_variant,
     variant_names,
 )
+from .views import PlayerView, observe
 
 __version__ = "0.1.0"
 
@@ -80,6 +90,7 @@ __all__ = [
     "DrawSource",
     "EndReason",
     "EndTurn",
+    "GameRecord",
     "GameState",
     "HandEnd",
     "HandScore",
@@ -90,11 +101,13 @@ __all__ = [
     "MeldCards",
     "NotationError",
     "Phase",
+    "PlayerView",
     "PositionError",
     "Rank",
     "Reason",
     "RedThreeNegative",
     "RedThreeTiming",
+    "ReplayError",
     "ScoreLine",
     "SetupError",
     "SideScore",
@@ -105,16 +118,29 @@ __all__ = [
     "Turn",
     "Variant",
     "VariantError",
+    "Violation",
     "WildRatio",
     "__version__",
     "apply",
     "check",
+    "format_action",
+    "format_position",
+    "from_dict",
+    "from_json",
     "get_variant",
     "is_legal",
+    "json_schema",
     "legal_actions",
     "make_pack",
     "new_game",
+    "observe",
+    "parse_action",
+    "parse_action_text",
+    "parse_position",
     "position",
+    "replay",
     "score_hand",
+    "to_dict",
+    "to_json",
     "variant_names",
 ]

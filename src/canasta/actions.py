@@ -228,7 +228,9 @@ class DealNextHand:
     deck: tuple[Card, ...] | None = attrs.field(default=None, converter=_deck)
 
     def __str__(self) -> str:
-        return "deal"
+        if self.deck is None:
+            return "deal"
+        return " ".join(["deal", *(str(c) for c in self.deck)])
 
 
 #: Any action.

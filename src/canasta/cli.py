@@ -7,6 +7,8 @@ log; ``canasta simulate --games N [--seed S]`` plays N matches and prints a summ
 from __future__ import annotations
 
 import argparse
+import datetime
+import json
 import sys
 import textwrap
 import time
@@ -16,7 +18,8 @@ from typing import TextIO
 from .actions import Action, DealNextHand, MeldCards, TakePile
 from .bots import GreedyPlayer, Player, RandomPlayer, play_hand
 from .engine import apply, new_game
-from .errors import CanastaError
+from .errors import CanastaError, NotationError
+from .records import MAX_TEXT, GameRecord, ReplayError, record_of, replay, replay_steps
 from .render import format_score, format_table, side_name
 from .scoring import score_hand
 from .state import EndReason, GameState
@@ -92,24 +95,59 @@ def _hand_header(state: GameState) -> str:
     )
 
 
-def demo(seed: int, variant: str, bots: str, out: TextIO) -> int:
+def demo(seed: int, variant: str, bots: str, out: TextIO, record: str | None = None) -> int:
     v = get_variant(variant)
     state = new_game(v, seed=seed)
+    start = state
+    played: list[Action] = []
     players = _players(bots, v.players, seed)
     out.write(f"canasta demo: variant {v.name}, seed {seed}, target {v.target_score}\n")
     while True:
         out.write(_hand_header(state) + "\n")
 
         def log(before: GameState, action: Action, after: GameState) -> None:
+            played.append(action)
             out.write("\n".join(_describe(before, action, after)) + "\n")
 
         state = play_hand(state, players, log)
-        score = score_hand(state)
-        out.write(f"\n--- Score of hand {state.hand_number} ---\n")
-        out.write(format_score(state, score) + "\n")
+        _print_score(state, out)
         if state.is_match_over:
             break
         state = apply(state, DealNextHand())
+        played.append(DealNextHand())
+    _print_match_end(state, out)
+    if record is not None:
+        names = tuple(f"{kind} {seat}" for seat, kind in enumerate(_bot_names(bots, v.players)))
+        rec = record_of(played, start, players=names, date=datetime.date.today().isoformat())
+        _write_record(rec, record)
+        out.write(f"record written to {record}\n")
+    return 0
+
+
+def _bot_names(spec: str, n: int) -> list[str]:
+    kinds = [k.strip().lower() for k in spec.split(",") if k.strip()]
+    return [kinds[seat % len(kinds)] for seat in range(n)]
+
+
+def _write_record(record: GameRecord, path: str) -> None:
+    text = record.to_json(indent=1) if path.endswith(".json") else record.dumps()
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+
+
+def _print_score(state: GameState, out: TextIO) -> None:
+    score = score_hand(state)
+    out.write(f"\n--- Score of hand {state.hand_number} ---\n")
+    out.write(format_score(state, score) + "\n")
+
+
+def _print_match_end(state: GameState, out: TextIO) -> None:
+    if not state.is_match_over:
+        totals = state.match_totals if state.is_hand_over else state.totals
+        out.write("\n=== The record ends before the match is over ===\n")
+        for side, total in enumerate(totals):
+            out.write(f"  {side_name(state, side)}: {total}\n")
+        return
     totals = state.match_totals
     winners = state.winners
     names = " and ".join(side_name(state, w) for w in winners)
@@ -119,6 +157,91 @@ def demo(seed: int, variant: str, bots: str, out: TextIO) -> int:
     )
     for side, total in enumerate(totals):
         out.write(f"  {side_name(state, side)}: {total}\n")
+
+
+def _load_record(path: str) -> GameRecord:
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read(MAX_TEXT + 1)
+    except (OSError, UnicodeDecodeError) as exc:
+        raise NotationError(f"cannot read {path}: {exc}") from None
+    return GameRecord.loads(text)
+
+
+def replay_command(path: str, out: TextIO, err: TextIO) -> int:
+    """Print a recorded game hand by hand with the score sheets."""
+    record = _load_record(path)
+    state = record.start()
+    v = state.variant
+    names = f" ({', '.join(record.players)})" if record.players else ""
+    out.write(f"canasta replay: {path}: variant {v.name}{names}\n")
+    out.write(_hand_header(state) + "\n")
+    try:
+        for _i, action, before, after in replay_steps(record):
+            if isinstance(action, DealNextHand):
+                out.write(_hand_header(after) + "\n")
+            else:
+                out.write("\n".join(_describe(before, action, after)) + "\n")
+                if after.is_hand_over:
+                    _print_score(after, out)
+            state = after
+    except ReplayError as exc:
+        err.write(
+            f"canasta: illegal action {exc.index} ({exc.action}): {exc.reason.value}: {exc}\n"
+        )
+        return 1
+    _print_match_end(state, out)
+    return 0
+
+
+def validate_command(path: str, as_json: bool, out: TextIO) -> int:
+    """Exit 0 when every action of the record is legal, 1 with the first fault otherwise."""
+    try:
+        record = _load_record(path)
+        final = replay(record)
+    except ReplayError as exc:
+        from .notation import format_position
+
+        position = format_position(exc.state)
+        fault: dict[str, object] = {
+            "valid": False,
+            "index": exc.index,
+            "action": str(exc.action),
+            "reason": exc.reason.value,
+            "message": str(exc),
+            "position": position,
+        }
+        if as_json:
+            out.write(json.dumps(fault, indent=1) + "\n")
+        else:
+            out.write(f"{path}: invalid: action {exc.index} ({exc.action}): {exc.reason.value}\n")
+            out.write(f"  {exc}\n  position before it:\n")
+            out.write("".join(f"    {line}\n" for line in position.splitlines()))
+        return 1
+    except NotationError as exc:
+        if as_json:
+            out.write(
+                json.dumps({"valid": False, "reason": "malformed", "message": str(exc)}) + "\n"
+            )
+        else:
+            out.write(f"{path}: invalid: {exc}\n")
+        return 1
+    totals = final.match_totals if final.is_hand_over else final.totals
+    if as_json:
+        result = {
+            "valid": True,
+            "actions": len(record.actions),
+            "hands": final.hand_number,
+            "match_over": final.is_match_over,
+            "totals": list(totals),
+        }
+        out.write(json.dumps(result, indent=1) + "\n")
+    else:
+        out.write(
+            f"{path}: valid: {len(record.actions)} actions, {final.hand_number} hand(s), "
+            f"totals {' '.join(str(t) for t in totals)}"
+            f"{', match over' if final.is_match_over else ''}\n"
+        )
     return 0
 
 
@@ -226,11 +349,19 @@ def build_parser() -> argparse.ArgumentParser:
     d.add_argument("--seed", type=int, default=DEMO_SEED, help=f"match seed (default {DEMO_SEED})")
     d.add_argument("--variant", default="classic", help=f"variant ({names})")
     d.add_argument("--bots", default="greedy", help="bots by seat, cycled: greedy, random")
+    d.add_argument(
+        "--record", metavar="FILE", help="write the game record (.json: JSON; else text)"
+    )
     s = sub.add_parser("simulate", help="play N matches and print a summary")
     s.add_argument("--games", type=_positive, required=True, help="number of matches")
     s.add_argument("--seed", type=int, default=0, help="first match seed (default 0)")
     s.add_argument("--variant", default="classic", help=f"variant ({names})")
     s.add_argument("--bots", default="greedy", help="bots by seat, cycled: greedy, random")
+    r = sub.add_parser("replay", help="print a recorded game hand by hand with the score sheets")
+    r.add_argument("file", help="a game record (JSON or text)")
+    val = sub.add_parser("validate", help="check every action of a game record")
+    val.add_argument("file", help="a game record (JSON or text)")
+    val.add_argument("--json", action="store_true", help="machine-readable output")
     t = sub.add_parser("variants", help="compare the presets, or show one in full")
     t.add_argument("name", nargs="?", help=f"a preset ({names})")
     return parser
@@ -242,7 +373,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         if args.command == "demo":
-            return demo(args.seed, args.variant, args.bots, sys.stdout)
+            return demo(args.seed, args.variant, args.bots, sys.stdout, args.record)
+        if args.command == "replay":
+            return replay_command(args.file, sys.stdout, sys.stderr)
+        if args.command == "validate":
+            return validate_command(args.file, args.json, sys.stdout)
         if args.command == "variants":
             return variants(args.name, sys.stdout)
         return simulate(args.games, args.seed, args.variant, args.bots, sys.stdout, sys.stderr)

@@ -39,7 +39,7 @@ from .variants import (
     get_variant,
 )
 
-__all__ = ["apply", "check", "is_legal", "new_game"]
+__all__ = ["Violation", "apply", "check", "is_legal", "new_game"]
 
 _ACTION_TYPES = (
     Draw,
@@ -266,13 +266,58 @@ def _lay_out_red_threes(hand: list[int], laid: list[Card], stock: list[Card]) ->
 
 
 # ---------------------------------------------------------------------------- checking
-def check(state: GameState, action: object) -> None:
-    """Raise if ``action`` is illegal in ``state``; return ``None`` if it is legal.
+@attrs.frozen
+class Violation:
+    """Why an action is refused: a stable :class:`~canasta.Reason` code and a message that
+    quotes the action and names the rule.
+
+    Attributes:
+        reason: the reason code (``malformed`` for an action that does not parse).
+        message: the message.
+        action: the action as given (an action value, its notation or its JSON).
+    """
+
+    reason: Reason
+    message: str
+    action: object = None
+
+    def __str__(self) -> str:
+        return self.message
+
+
+def check(state: GameState, action: object) -> Violation | None:
+    """Check an action from another app without exceptions: ``None`` if it is legal, else the
+    :class:`Violation` (reason code and message).
+
+    ``action`` may be an action value, its notation (``"discard 9D"``, for the seat to act) or
+    its JSON (a ``dict`` or a JSON text starting with ``{``). Text or JSON that does not parse
+    gives a violation with reason ``malformed``.
 
     Raises:
-        IllegalActionError: with a :class:`~canasta.Reason` code and a message citing the rule.
+        StateError: ``state`` is not a :class:`~canasta.GameState`.
     """
-    _resolve(state, action)
+    _need_state(state)
+    given = action
+    if isinstance(action, str | dict):
+        try:
+            action = _parse_foreign(state, action)
+        except CanastaError as exc:
+            return Violation(Reason.MALFORMED, f"{given!r} does not parse: {exc}", given)
+    try:
+        _resolve(state, action)
+    except IllegalActionError as exc:
+        return Violation(exc.reason, str(exc), given)
+    return None
+
+
+def _parse_foreign(state: GameState, action: str | dict[str, Any]) -> object:
+    if isinstance(action, dict) or action.lstrip().startswith("{"):
+        from .serialize import from_dict, from_json
+
+        return from_dict(action) if isinstance(action, dict) else from_json(action)
+    from .notation import parse_action_text
+
+    return parse_action_text(action, state.current_seat)
 
 
 def is_legal(state: GameState, action: object) -> bool:

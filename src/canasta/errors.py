@@ -112,11 +112,14 @@ class NotationError(CanastaError, ValueError):
 
     Attributes:
         text: the text that failed to parse.
+        position: the 0-based index in :attr:`text` of the first bad character or token, where
+            known (``None`` otherwise).
     """
 
-    def __init__(self, message: str, text: str = "") -> None:
+    def __init__(self, message: str, text: str = "", position: int | None = None) -> None:
         super().__init__(message)
         self.text = text
+        self.position = position
 
 
 class IllegalActionError(CanastaError, ValueError):

@@ -98,7 +98,7 @@ class HandEnd:
         return self.reason is EndReason.WENT_OUT
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, repr=False)
 class GameState:
     """A match in progress: one immutable snapshot. Create one with :func:`canasta.new_game` or
     :func:`canasta.position`; advance it with :func:`canasta.apply`.
@@ -145,6 +145,13 @@ class GameState:
     turn: Turn
     has_melded: tuple[bool, ...]
     end: HandEnd | None = None
+
+    def __repr__(self) -> str:
+        """Python text that rebuilds an equal state: ``canasta.parse_position(...)`` with the
+        position notation of :func:`canasta.notation.format_position`."""
+        from .notation import position_repr
+
+        return position_repr(self)
 
     # ------------------------------------------------------------------ who acts
     @property

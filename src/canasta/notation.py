@@ -1,0 +1,1526 @@
+"""Text notations: actions and whole positions, both ways.
+
+Action notation
+===============
+
+One line, case-insensitive, tokens separated by any amount of white space; cards in card notation
+(``KH``, ``10H``, ``T♥``, ``JK``; see :mod:`canasta.cards`)::
+
+    action  := "draw" | "ask" | "yes" | "no" | "decline" | "end"
+             | "discard" CARD
+             | "meld" group { "+" group }
+             | "take" [ CARD { CARD } ] { "+" group }
+             | "deal" { CARD }
+    group   := [ "+" RANK ] CARD { CARD }
+
+A lone ``+`` separates groups; ``+RANK`` (no space, ``RANK`` from ``3`` to ``A``) starting a group
+names its rank. It is needed for a group of wild cards only (an addition: ``meld +K 2C``) and
+allowed on any group; the group's other natural cards must then be of that rank. Without it, the
+rank is that of the group's non-wild cards, which must all be of one rank. After ``take`` come the
+hand cards melded with the pile's top card (possibly none), then further melds. ``deal`` with
+cards deals the next hand from that deck (first card dealt first).
+
+>>> str(parse_action_text("meld 7h 7s 2c + +k jk", seat=0))
+'meld +K JK + 2C 7S 7H'
+>>> parse_action_text("take 8S 8H + JK AS AD", seat=1)
+TakePile(seat=1, cards=(Card.parse('8S'), Card.parse('8H')), melds=(Meld(rank=<Rank.ACE: 14>, \
+cards=(Card.parse('JK'), Card.parse('AS'), Card.parse('AD'))),))
+>>> parse_action_text("meld 7H KS", seat=0)
+Traceback (most recent call last):
+...
+canasta.errors.NotationError: KS is not a 7: a group's natural cards are of one rank at column 8 \
+of 'meld 7H KS'
+
+Position notation
+=================
+
+A position (a :class:`~canasta.GameState`) is written as a few short lines, one per kind of
+fact, like FEN for chess. The first line (ignoring blank lines and ``#`` comment lines) is the
+header; the other lines may come in any order, each at most once. Lines are counted from 1,
+columns from 0 (:attr:`NotationError.position` is the index in the whole text)::
+
+    position := header { line }
+    header   := "canasta" VARIANT { "hand" INT | "dealer" SEAT | "seed" (INT | "-") }
+    line     := "totals" INT { INT }                      one per match side (default all 0)
+              | "turn" SEAT PHASE { fact }                required
+              | "end" REASON [ "seat=" SEAT ] [ "concealed" ] [ "partner_had_melded" ]
+              | "hands" cards { "/" cards }               required: one per seat
+              | "sides" SEATS { "/" SEATS }               Cutthroat, once the lone hand is known
+              | "melds" sidemelds { "/" sidemelds }       one per side of the hand
+              | "pile" ( "-" | PILECARD { PILECARD } ) [ "frozen" ] [ "blocked" ]
+              | "stock" ( INT | "-" | CARD { CARD } )
+              | "red" cards { "/" cards }                 red threes laid out, one per seat
+              | "melded" ( "-" | SEAT { SEAT } )          seats that melded in an earlier turn
+    VARIANT  := NAME [ "{" change { "," change } "}" ]
+    change   := FIELD "=" value | "points." FIELD "=" INT
+    value    := INT | "None" | "true" | "false" | WORD | STRING | "(" [ value { "," value } ] ")"
+    PHASE    := "draw" | "play" | "answer" | "hand_over"
+    fact     := "drew=" ("stock" | "pile") | "asked" | "permission=" ("yes" | "no") | "laid_off"
+              | "created=" RANK { "," RANK } | "melded" | "last_red_three"
+    REASON   := "went_out" | "stock_exhausted" | "last_card_red_three"
+    cards    := "-" | CARD { CARD }
+    sidemelds:= "-" | meld { ";" meld }                   a meld is its cards: "KH KS KD 2C"
+    PILECARD := CARD [ "*" ]                              bottom card first, top card last
+
+* The header names the variant, the hand of the match (default 1), the dealer (default: the seat
+  before the turn's seat) and the match seed (default 0; ``-`` for none). A variant that is not a
+  preset is written as the preset it differs least from plus the changed fields, e.g.
+  ``classic{natural_canasta_bonus=700,wild_ratio=at_most_equal}``: ints, ``None``, ``true`` /
+  ``false``, enum values as bare words, strings in double quotes (``\\"``, ``\\\\``, ``\\n`` and
+  ``\\uXXXX`` escapes), tuples in parentheses (``(1,)`` for one item); card points as
+  ``points.joker=60``. Nothing is evaluated. The seats playing the hand and their order (five
+  players: who sits out) follow from the variant and the hand number.
+* ``turn`` names the seat whose turn it is (in the answer phase, the player who asked; his
+  partner answers) and the phase, then the facts of the turn (:class:`~canasta.Turn`): where
+  the player drew from, whether he asked partner and the answer, whether he laid off on a meld
+  he did not start this turn, the ranks of the melds he started, whether he melded, and whether
+  he drew the last stock card as a red three (may meld, not discard).
+* ``end`` (only when the phase is ``hand_over``): why the hand ended
+  (:class:`~canasta.HandEnd`).
+* ``hands``, ``red``: one entry per seat, ``-`` for none (a seat sitting out has ``-``).
+* ``sides``: only in Cutthroat once a player took the pile: the lone hand, then the other two.
+* ``melds``: one entry per side of the hand (as :attr:`GameState.sides`), melds separated by
+  ``;``.
+* ``pile``: a ``*`` marks each card that freezes the pile (wild cards, red threes, and black
+  threes where the variant says so); ``frozen`` and ``blocked`` (a black three on top) repeat the
+  derived facts for the reader. All three are optional when parsing, but checked when given.
+* ``stock``: its cards, top card first, or only its size: the parser then fills it with the
+  cards of the pack placed nowhere else, shuffled from the seed as :func:`canasta.position`
+  does. Omitted, it is the size form with all the remaining cards.
+* Optional lines default to: totals all 0, no melds, an empty pile, no red threes laid out, and
+  ``melded`` to every playing seat of a side with melds (as :func:`canasta.position`).
+
+Everything is checked when parsing: every card against the pack (a card more often than the pack
+holds it, a card too many), the melds against the variant's rules, seats that do not exist, a
+turn that cannot be, and that the player to act has a legal action. Errors are
+:class:`~canasta.NotationError` naming the line, the column and the field.
+
+>>> import canasta
+>>> s = parse_position('''
+... canasta classic hand 1 dealer 3 seed 7
+... totals 0 0
+... turn 0 play drew=stock
+... hands KH KS 2C 9D 9C 4S 4H / 9H 9S 7C 7D 5S / 4D 4C JD / AH AD AC 8S 8H
+... melds QH QS QD 2D / -
+... pile 4C JK* 9D
+... red 3H / - / - / -
+... melded 0 2
+... ''')
+>>> s.current_seat, s.phase, len(s.stock), s.pile_frozen, str(s.melds[0][0])
+(0, <Phase.PLAY: 'play'>, 80, True, '2D QS QH QD')
+>>> print(format_position(s, stock="size"))
+canasta classic hand 1 dealer 3 seed 7
+totals 0 0
+turn 0 play drew=stock
+hands 2C KS KH 9D 9C 4S 4H / 9S 9H 7D 7C 5S / JD 4D 4C / AH AD AC 8S 8H
+melds 2D QS QH QD / -
+pile 4C JK* 9D frozen
+stock 80
+red 3H / - / - / -
+melded 0 2
+>>> parse_position(format_position(s)) == s
+True
+"""
+
+from __future__ import annotations
+
+import bisect
+import enum
+import random
+import re
+from collections.abc import Callable, Sequence
+from typing import Any, Literal, NoReturn
+
+import attrs
+
+from . import _core as core
+from . import variants as _variants
+from .actions import (
+    Action,
+    AnswerPartner,
+    AskPartner,
+    DealNextHand,
+    DeclinePile,
+    Discard,
+    Draw,
+    EndTurn,
+    MeldCards,
+    TakePile,
+)
+from .cards import _CARD_BY_TEXT, Card, Cards, Rank
+from .engine import apply, hand_sides, is_legal, seating
+from .errors import CanastaError, NotationError, StateError
+from .legal import legal_actions, take_options
+from .melds import Meld
+from .position import _check_meld
+from .state import DrawSource, EndReason, GameState, HandEnd, Phase, Turn
+from .variants import (
+    BlackThreeDiscard,
+    CardPoints,
+    LastCardRedThree,
+    Partnerships,
+    Variant,
+    get_variant,
+    variant_names,
+)
+
+__all__ = [
+    "format_action",
+    "format_position",
+    "format_variant",
+    "parse_action",
+    "parse_action_text",
+    "parse_position",
+    "parse_variant",
+]
+
+_TOKEN = re.compile(r"\S+")
+_INT = re.compile(r"-?[0-9]{1,40}\Z")
+_Token = tuple[str, int]
+
+
+def _tokens(text: str, start: int = 0, end: int | None = None) -> list[_Token]:
+    """White-space separated tokens of ``text[start:end]`` with their index in ``text``."""
+    stop = len(text) if end is None else end
+    return [(m.group(), m.start()) for m in _TOKEN.finditer(text, start, stop)]
+
+
+# ============================================================================ actions
+def format_action(action: Action) -> str:
+    """The action notation of ``action`` (``str(action)``).
+
+    >>> format_action(Discard(0, "9D"))
+    'discard 9D'
+
+    Raises:
+        NotationError: ``action`` is not an action of this library.
+    """
+    if not isinstance(action, _ACTION_TYPES):
+        raise NotationError(f"not an action: {action!r}", repr(action))
+    return str(action)
+
+
+_ACTION_TYPES = (
+    Draw,
+    TakePile,
+    MeldCards,
+    Discard,
+    AskPartner,
+    AnswerPartner,
+    DeclinePile,
+    EndTurn,
+    DealNextHand,
+)
+_SIMPLE: dict[str, Callable[[int], Action]] = {
+    "draw": Draw,
+    "ask": AskPartner,
+    "decline": DeclinePile,
+    "end": EndTurn,
+}
+_KEYWORDS = ("draw", "take", "meld", "discard", "ask", "yes", "no", "decline", "end", "deal")
+
+
+def _action_error(text: str, pos: int | None, message: str) -> NotationError:
+    if pos is None:
+        return NotationError(f"{message}: {text!r}", text, None)
+    return NotationError(f"{message} at column {pos} of {text!r}", text, pos)
+
+
+def _card_message(tok: str) -> str:
+    return f"not a card: {tok!r} (write e.g. KH, 10S, T♠, JK)"
+
+
+def _parse_card(text: str, tok: str, pos: int) -> Card:
+    try:
+        return Card.parse(tok)
+    except NotationError:
+        raise _action_error(text, pos, _card_message(tok)) from None
+
+
+def _split_groups(tokens: list[_Token]) -> list[tuple[int, list[_Token]]]:
+    """Split on lone ``+`` tokens. Each group comes with the index to blame if it is empty:
+    the ``+`` that ends it, or for the last group the ``+`` that starts it."""
+    groups: list[tuple[int, list[_Token]]] = []
+    current: list[_Token] = []
+    start = tokens[0][1] if tokens else 0
+    for tok, pos in tokens:
+        if tok == "+":
+            groups.append((pos, current))
+            current = []
+            start = pos
+        else:
+            current.append((tok, pos))
+    groups.append((start, current))
+    return groups
+
+
+_TAG_RANKS = frozenset(r for r in Rank if r.is_natural or r is Rank.THREE)
+
+
+def _group_cards(
+    text: str, tokens: list[_Token], *, allow_tag: bool
+) -> tuple[Rank | None, list[Card]]:
+    """A group's rank (``None`` for wild cards only, without ``+RANK``) and cards."""
+    tag: Rank | None = None
+    cards: list[tuple[Card, int]] = []
+    for i, (tok, pos) in enumerate(tokens):
+        if tok.startswith("+"):
+            if i or not allow_tag:
+                what = "the start of a group" if allow_tag else "a group after '+'"
+                raise _action_error(text, pos, f"a +RANK token is allowed only at {what}")
+            try:
+                tag = Rank.parse(tok[1:])
+            except NotationError:
+                raise _action_error(text, pos, f"not a rank: {tok[1:]!r}") from None
+            if tag not in _TAG_RANKS:
+                raise _action_error(text, pos, "a group's rank is one of 3 4 5 6 7 8 9 T J Q K A")
+            continue
+        cards.append((_parse_card(text, tok, pos), pos))
+    rank = tag
+    for card, pos in cards:
+        if card.is_wild:
+            continue
+        if rank is None:
+            rank = card.rank
+        elif card.rank is not rank:
+            raise _action_error(
+                text,
+                pos,
+                f"{card} is not a {rank.symbol}: a group's natural cards are of one rank",
+            )
+    return rank, [c for c, _ in cards]
+
+
+def _meld_group(text: str, start: int, tokens: list[_Token]) -> Meld:
+    if not tokens:
+        raise _action_error(text, start, "an empty group (nothing between '+' and what follows)")
+    rank, cards = _group_cards(text, tokens, allow_tag=True)
+    if not cards:
+        raise _action_error(text, tokens[0][1], "a group needs cards after its +RANK")
+    if rank is None:
+        raise _action_error(
+            text, tokens[0][1], "a group of wild cards only must name its rank, e.g. '+K 2C'"
+        )
+    return Meld(rank, cards)
+
+
+def parse_action_text(text: str, seat: int | None = None) -> Action:
+    """Parse action notation (see the module documentation); no rule is checked.
+
+    Args:
+        text: the notation, e.g. ``"meld 7H 7S 2C + KH KS KD"``.
+        seat: the seat the action is for; for ``yes``/``no``, the answering partner. Not needed
+            for ``deal``.
+
+    >>> parse_action_text("  DISCARD  10h ", seat=2)
+    Discard(seat=2, card=Card.parse('TH'))
+    >>> parse_action_text("yes", seat=3)
+    AnswerPartner(seat=3, yes=True)
+
+    Raises:
+        NotationError: the text does not parse; ``.position`` is the column of the first bad
+            token. A group whose natural cards mix ranks, or wild cards only without ``+RANK``,
+            does not parse.
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"action notation must be text, not {type(text).__name__}")
+    toks = _tokens(text)
+    if not toks:
+        raise _action_error(text, None, "an empty action")
+    word, pos = toks[0]
+    key = word.lower()
+    rest = toks[1:]
+    if key == "deal":
+        if not rest:
+            return DealNextHand()
+        return DealNextHand(deck=tuple(_parse_card(text, t, p) for t, p in rest))
+    if key not in _KEYWORDS:
+        raise _action_error(text, pos, f"not an action: {word!r} (one of {', '.join(_KEYWORDS)})")
+    if seat is None:
+        raise _action_error(text, pos, f"{key!r} needs the seat it is for")
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        raise NotationError(f"a seat must be an int, not {seat!r}", text)
+    if key in _SIMPLE or key in ("yes", "no"):
+        if rest:
+            raise _action_error(text, rest[0][1], f"{key!r} takes nothing after it")
+        if key in ("yes", "no"):
+            return AnswerPartner(seat, key == "yes")
+        return _SIMPLE[key](seat)
+    if key == "discard":
+        if len(rest) != 1:
+            where = rest[1][1] if rest else len(text)
+            raise _action_error(text, where, "'discard' takes exactly one card")
+        return Discard(seat, _parse_card(text, *rest[0]))
+    groups = _split_groups(rest)
+    if key == "meld":
+        if not rest:
+            raise _action_error(text, len(text), "'meld' needs at least one group of cards")
+        return MeldCards(seat, tuple(_meld_group(text, s, g) for s, g in groups))
+    # take
+    _, cards = _group_cards(text, groups[0][1], allow_tag=False)
+    melds = tuple(_meld_group(text, s, g) for s, g in groups[1:])
+    return TakePile(seat, tuple(cards), melds)
+
+
+def parse_action(state: GameState, text: str) -> Action:
+    """Parse action notation for the seat to act in ``state`` and check it is legal there.
+
+    >>> import canasta
+    >>> parse_action(canasta.new_game("classic", seed=7), "draw")
+    Draw(seat=0)
+
+    Raises:
+        NotationError: the text does not parse.
+        IllegalActionError: the action breaks a rule in ``state`` (``.reason`` says which).
+        StateError: ``state`` is not a :class:`~canasta.GameState`.
+    """
+    if not isinstance(state, GameState):
+        raise StateError(f"not a GameState: {type(state).__name__}")
+    seat = state.current_seat
+    if seat is None:  # the hand is over: only "deal" is legal; the engine says why others fail
+        seat = state.turn.seat
+    action = parse_action_text(text, seat)
+    if not is_legal(state, action):
+        apply(state, action)  # raises IllegalActionError with the reason
+    return action
+
+
+# ============================================================================ variants
+_FieldKind = str  # "int", "bool", "str", "int|None", "tuple", "points", or an enum's name
+_ENUMS: dict[str, type[enum.Enum]] = {
+    name: obj
+    for name in dir(_variants)
+    if isinstance(obj := getattr(_variants, name), type) and issubclass(obj, enum.Enum)
+}
+#: Fields that count things: bounded so that no value makes the parser build huge objects.
+_SIZE_FIELDS = frozenset(
+    {
+        "players",
+        "decks",
+        "jokers",
+        "hand_size",
+        "draw_count",
+        "min_naturals",
+        "max_wilds",
+        "canasta_size",
+        "canastas_to_go_out",
+    }
+)
+_SIZE_LIMIT = 999
+
+
+def _field_kinds() -> dict[str, _FieldKind]:
+    kinds: dict[str, _FieldKind] = {}
+    for f in attrs.fields(Variant):
+        if not f.init:
+            continue
+        t = str(f.type).replace(" ", "")
+        if t in ("int", "bool", "str", "int|None", "CardPoints"):
+            kinds[f.name] = "points" if t == "CardPoints" else t
+        elif t.startswith("tuple"):
+            kinds[f.name] = "tuple"
+        elif t in _ENUMS:
+            kinds[f.name] = t
+        else:  # pragma: no cover - a field type this notation does not know yet
+            raise AssertionError(f"variant field {f.name} of type {t}")
+    return kinds
+
+
+_KINDS = _field_kinds()
+_POINT_FIELDS = tuple(f.name for f in attrs.fields(CardPoints))
+
+
+def _quote(s: str) -> str:
+    out = ['"']
+    for ch in s:
+        if ch in '"\\':
+            out.append("\\" + ch)
+        elif ch == "\n":
+            out.append("\\n")
+        elif not ch.isprintable() or (ch.isspace() and ch != " "):
+            code = ord(ch)
+            out.append(f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}")
+        else:
+            out.append(ch)
+    out.append('"')
+    return "".join(out)
+
+
+def _literal(value: Any) -> str:
+    if value is None:
+        return "None"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, enum.Enum):
+        return str(value.value)
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        return _quote(value)
+    if isinstance(value, tuple):
+        inner = ",".join(_literal(v) for v in value)
+        return f"({inner},)" if len(value) == 1 else f"({inner})"
+    raise NotationError(f"no literal for {value!r}")  # pragma: no cover - all fields covered
+
+
+def _variant_changes(base: Variant, v: Variant) -> list[str]:
+    out: list[str] = []
+    for name in _KINDS:
+        a, b = getattr(base, name), getattr(v, name)
+        if a == b and type(a) is type(b):
+            continue
+        if name == "points":
+            out.extend(
+                f"points.{p}={_literal(getattr(b, p))}"
+                for p in _POINT_FIELDS
+                if getattr(a, p) != getattr(b, p)
+            )
+        else:
+            out.append(f"{name}={_literal(b)}")
+    return out
+
+
+def format_variant(variant: Variant) -> str:
+    """A variant as a preset name, plus its changed fields when it is a house rule: the preset
+    with the fewest changed fields (the first in registry order on a tie).
+
+    >>> format_variant(get_variant("classic").derive(natural_canasta_bonus=700))
+    'classic{natural_canasta_bonus=700}'
+
+    Raises:
+        NotationError: ``variant`` is not a :class:`~canasta.Variant`.
+    """
+    if not isinstance(variant, Variant):
+        raise NotationError(f"not a Variant: {variant!r}", repr(variant))
+    best: tuple[int, str, list[str]] | None = None
+    for name in variant_names():
+        changes = _variant_changes(get_variant(name), variant)
+        if best is None or len(changes) < best[0]:
+            best = (len(changes), name, changes)
+    assert best is not None
+    _, name, changes = best
+    return f"{name}{{{','.join(changes)}}}" if changes else name
+
+
+class _Word(str):
+    """A bare word in a variant literal (``None``, ``true``, an enum value)."""
+
+
+class _Scanner:
+    """Reads a variant literal from ``text`` at ``pos``; errors through ``fail``."""
+
+    def __init__(self, text: str, pos: int, end: int, fail: Callable[[int, str], NoReturn]):
+        self.text = text
+        self.pos = pos
+        self.end = end
+        self.fail = fail
+
+    def skip(self) -> None:
+        while self.pos < self.end and self.text[self.pos] in " \t\r\f\v":
+            self.pos += 1
+
+    def peek(self) -> str:
+        self.skip()
+        return self.text[self.pos] if self.pos < self.end else ""
+
+    def expect(self, ch: str) -> None:
+        if self.peek() != ch:
+            got = repr(self.text[self.pos]) if self.pos < self.end else "the end of the line"
+            self.fail(self.pos, f"expected {ch!r}, found {got}")
+        self.pos += 1
+
+    _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+    _NUM = re.compile(r"-?[0-9]+")
+
+    def word(self) -> str:
+        self.skip()
+        m = self._WORD.match(self.text, self.pos, self.end)
+        if m is None:
+            self.fail(self.pos, "expected a field name")
+        self.pos = m.end()
+        return m.group()
+
+    def value(self, depth: int = 0) -> Any:
+        c = self.peek()
+        start = self.pos
+        if c == "(":
+            if depth >= 3:
+                self.fail(start, "tuples nest at most three deep")
+            self.pos += 1
+            items: list[Any] = []
+            while True:
+                if self.peek() == ")":
+                    self.pos += 1
+                    return tuple(items)
+                items.append(self.value(depth + 1))
+                if self.peek() == ",":
+                    self.pos += 1
+                elif self.peek() != ")":
+                    self.fail(self.pos, "expected ',' or ')' in a tuple")
+        if c in ('"', "'"):
+            return self.string(c)
+        m = self._NUM.match(self.text, self.pos, self.end)
+        if m is not None:
+            if len(m.group().lstrip("-")) > 40:
+                self.fail(start, "a number of more than 40 digits")
+            self.pos = m.end()
+            return int(m.group())
+        m = self._WORD.match(self.text, self.pos, self.end)
+        if m is not None:
+            self.pos = m.end()
+            return _Word(m.group())
+        self.fail(start, "expected a value: an int, None, true, false, a word, a string or a tuple")
+
+    def string(self, quote: str) -> str:
+        start = self.pos
+        self.pos += 1
+        out: list[str] = []
+        escapes = {"n": "\n", "t": "\t", "r": "\r", "\\": "\\", '"': '"', "'": "'"}
+        while True:
+            if self.pos >= self.end:
+                self.fail(start, "a string without its closing quote")
+            ch = self.text[self.pos]
+            if ch == quote:
+                self.pos += 1
+                return "".join(out)
+            if ch == "\\":
+                nxt = self.text[self.pos + 1] if self.pos + 1 < self.end else ""
+                if nxt in escapes:
+                    out.append(escapes[nxt])
+                    self.pos += 2
+                    continue
+                width = {"u": 4, "U": 8}.get(nxt)
+                digits = self.text[self.pos + 2 : self.pos + 2 + width] if width else ""
+                if (
+                    width is None
+                    or not re.fullmatch(r"[0-9a-fA-F]+", digits or "x")
+                    or len(digits) != width
+                ):
+                    self.fail(self.pos, 'a bad escape in a string (\\n \\t \\\\ \\" \\uXXXX)')
+                code = int(digits, 16)
+                if code > 0x10FFFF:
+                    self.fail(self.pos, "a bad escape in a string (no such character)")
+                out.append(chr(code))
+                self.pos += 2 + width
+                continue
+            out.append(ch)
+            self.pos += 1
+
+
+def _tuple_value(value: Any, fail: Callable[[str], NoReturn]) -> Any:
+    if isinstance(value, tuple):
+        return tuple(_tuple_value(v, fail) for v in value)
+    if isinstance(value, _Word):
+        if value == "None":
+            return None
+        fail(f"{value!r} is not allowed in a tuple (ints, None and tuples)")
+    if isinstance(value, int):
+        return value
+    fail("a string is not allowed in a tuple (ints, None and tuples)")
+
+
+def _coerce(field: str, value: Any, fail: Callable[[str], NoReturn]) -> Any:
+    kind = _KINDS[field]
+    if kind == "bool":
+        if isinstance(value, _Word) and value.lower() in ("true", "false"):
+            return value.lower() == "true"
+        fail(f"{field} is true or false, not {value!r}")
+    if kind in ("int", "int|None"):
+        if kind == "int|None" and isinstance(value, _Word) and value == "None":
+            return None
+        if isinstance(value, int) and not isinstance(value, bool):
+            if field in _SIZE_FIELDS and not -_SIZE_LIMIT <= value <= _SIZE_LIMIT:
+                fail(f"{field} must be at most {_SIZE_LIMIT}")
+            return value
+        fail(f"{field} is an int{' or None' if kind == 'int|None' else ''}, not {value!r}")
+    if kind == "str":
+        if isinstance(value, str) and not isinstance(value, _Word):
+            return value
+        fail(f'{field} is a string in double quotes, e.g. "house"')
+    if kind == "tuple":
+        if not isinstance(value, tuple):
+            fail(f"{field} is a tuple, e.g. (1,2)")
+        return _tuple_value(value, fail)
+    if kind == "points":
+        fail("write card points field by field, e.g. points.joker=60")
+    enum_type = _ENUMS[kind]
+    if isinstance(value, _Word):
+        try:
+            return enum_type(str(value))
+        except ValueError:
+            pass
+    choices = ", ".join(str(m.value) for m in enum_type)
+    fail(f"{field} is one of {choices}, not {value!r}")
+
+
+def _read_variant(
+    text: str, pos: int, end: int, fail: Callable[[int, str], NoReturn]
+) -> tuple[Variant, int]:
+    """Read ``NAME[{changes}]`` at ``pos``; return the variant and the index after it."""
+    m = re.compile(r"[A-Za-z0-9_-]+").match(text, pos, end)
+    if m is None:
+        fail(pos, "expected a variant name, e.g. classic")
+    try:
+        base = get_variant(m.group())
+    except CanastaError as exc:
+        fail(pos, str(exc))
+    pos = m.end()
+    if pos >= end or text[pos] != "{":
+        return base, pos
+    sc = _Scanner(text, pos + 1, end, fail)
+    changes: dict[str, Any] = {}
+    points: dict[str, int] = {}
+    where: dict[str, int] = {}
+    if sc.peek() == "}":
+        sc.pos += 1
+        return base, sc.pos
+    while True:
+        sc.skip()
+        at = sc.pos
+        name = sc.word()
+        sub = None
+        if name == "points" and sc.peek() == ".":
+            sc.pos += 1
+            sub = sc.word()
+        sc.expect("=")
+        sc.skip()
+        vat = sc.pos
+        value = sc.value()
+
+        def bad(message: str, at: int = vat) -> NoReturn:
+            fail(at, message)
+
+        if sub is not None:
+            if sub not in _POINT_FIELDS:
+                bad(f"no card-points field {sub!r} ({', '.join(_POINT_FIELDS)})", at)
+            if not isinstance(value, int) or isinstance(value, bool):
+                bad(f"points.{sub} is an int, not {value!r}")
+            if sub in points:
+                bad(f"points.{sub} is given twice", at)
+            points[sub] = value
+            where["points"] = at
+        else:
+            if name not in _KINDS:
+                bad(f"no variant field {name!r}", at)
+            if name in changes:
+                bad(f"{name} is given twice", at)
+            changes[name] = _coerce(name, value, bad)
+            where[name] = at
+        c = sc.peek()
+        if c == ",":
+            sc.pos += 1
+            continue
+        if c == "}":
+            sc.pos += 1
+            break
+        sc.fail(sc.pos, "expected ',' or '}' after a variant field")
+    try:
+        if points:
+            changes["points"] = attrs.evolve(base.points, **points)
+        variant = base.derive(**changes) if changes else base
+    except CanastaError as exc:
+        field = getattr(exc, "field", "")
+        fail(where.get(str(field).split(".")[-1], where.get("points", pos)), f"variant: {exc}")
+    return variant, sc.pos
+
+
+def parse_variant(text: str) -> Variant:
+    """Parse a variant written by :func:`format_variant`.
+
+    >>> parse_variant("classic{wild_ratio=at_most_equal}").wild_ratio
+    <WildRatio.AT_MOST_EQUAL: 'at_most_equal'>
+
+    Raises:
+        NotationError: the text does not parse, or names an impossible variant.
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"a variant must be given as text, not {type(text).__name__}")
+
+    def fail(pos: int, message: str) -> NoReturn:
+        raise NotationError(f"{message} at column {pos} of {text!r}", text, pos)
+
+    start = len(text) - len(text.lstrip())
+    variant, end = _read_variant(text, start, len(text), fail)
+    if text[end:].strip():
+        fail(end, "unexpected text after the variant")
+    return variant
+
+
+# ============================================================================ positions
+_PHASE_WORDS = {
+    "draw": Phase.DRAW,
+    "play": Phase.PLAY,
+    "answer": Phase.ANSWER,
+    "hand_over": Phase.HAND_OVER,
+    "over": Phase.HAND_OVER,
+}
+_LINE_KEYS = (
+    "totals",
+    "turn",
+    "end",
+    "hands",
+    "sides",
+    "melds",
+    "pile",
+    "stock",
+    "red",
+    "melded",
+)
+
+
+def _cards_text(cards: Sequence[Card] | Cards) -> str:
+    return " ".join(str(c) for c in cards) or "-"
+
+
+def _freezes(variant: Variant, card: Card) -> bool:
+    return (
+        card.is_wild
+        or card.is_red_three
+        or (variant.black_three_discard is BlackThreeDiscard.FREEZES and card.is_black_three)
+    )
+
+
+def format_position(state: GameState, stock: Literal["cards", "size"] = "cards") -> str:
+    """The position notation of ``state`` (see the module documentation).
+
+    Args:
+        state: the state.
+        stock: ``"cards"`` writes the stock's cards in order, so that
+            ``parse_position(format_position(s)) == s``; ``"size"`` only its size (the parser
+            then deals the remaining cards in an order shuffled from the seed).
+
+    >>> import canasta
+    >>> text = format_position(canasta.new_game("two-player", seed=3), stock="size")
+    >>> print(text)  # doctest: +ELLIPSIS
+    canasta two-player hand 1 dealer 1 seed 3
+    totals 0 0
+    turn 0 draw
+    hands 2C AC QH QH QC JS JD JC TH 9S 7D 6H 6C 5S 4S / AH KC KC ... 6H 6D 4H 3C
+    melds - / -
+    pile JD
+    stock 76
+    red 3H / -
+    melded -
+
+    Raises:
+        StateError: ``state`` is not a :class:`~canasta.GameState`.
+        NotationError: ``stock`` is neither ``"cards"`` nor ``"size"``.
+    """
+    if not isinstance(state, GameState):
+        raise StateError(f"not a GameState: {type(state).__name__}")
+    if stock not in ("cards", "size"):
+        raise NotationError(f"stock must be 'cards' or 'size', not {stock!r}", repr(stock))
+    v = state.variant
+    seed = "-" if state.seed is None else str(state.seed)
+    lines = [
+        f"canasta {format_variant(v)} hand {state.hand_number} dealer {state.dealer} seed {seed}",
+        "totals " + " ".join(str(t) for t in state.totals),
+    ]
+    t = state.turn
+    facts = [str(t.seat), state.phase.value]
+    if t.drew is not None:
+        facts.append(f"drew={t.drew.value}")
+    if t.asked:
+        facts.append("asked")
+    if t.permission is not None:
+        facts.append("permission=" + ("yes" if t.permission else "no"))
+    if t.laid_off:
+        facts.append("laid_off")
+    if t.created:
+        facts.append("created=" + ",".join(r.symbol for r in sorted(t.created, reverse=True)))
+    if t.melded:
+        facts.append("melded")
+    if t.last_red_three:
+        facts.append("last_red_three")
+    lines.append("turn " + " ".join(facts))
+    end = state.end
+    if end is not None:
+        words = [end.reason.value]
+        if end.seat is not None:
+            words.append(f"seat={end.seat}")
+        if end.concealed:
+            words.append("concealed")
+        if end.partner_had_melded:
+            words.append("partner_had_melded")
+        lines.append("end " + " ".join(words))
+    lines.append("hands " + " / ".join(_cards_text(h) for h in state.hands))
+    if state.sides != hand_sides(v, state.order):
+        lines.append("sides " + " / ".join(" ".join(map(str, s)) for s in state.sides))
+    lines.append(
+        "melds " + " / ".join(" ; ".join(str(m) for m in side) or "-" for side in state.melds)
+    )
+    pile = " ".join(str(c) + ("*" if _freezes(v, c) else "") for c in state.discard_pile)
+    marks = [w for w, on in (("frozen", state.pile_frozen), ("blocked", state.pile_blocked)) if on]
+    lines.append(" ".join(["pile", pile or "-", *marks]))
+    if stock == "size":
+        lines.append(f"stock {len(state.stock)}")
+    else:
+        lines.append("stock " + _cards_text(state.stock))
+    lines.append("red " + " / ".join(_cards_text(r) for r in state.red_threes))
+    melded = [str(s) for s, m in enumerate(state.has_melded) if m]
+    lines.append("melded " + (" ".join(melded) or "-"))
+    return "\n".join(lines)
+
+
+def position_repr(state: GameState) -> str:
+    """``repr(state)``: Python text that rebuilds an equal state with :func:`parse_position`
+    (internal; a state this notation cannot write gets a plain field-by-field repr)."""
+    try:
+        text = format_position(state)
+    except Exception:
+        fields = ", ".join(f"{a.name}={getattr(state, a.name)!r}" for a in attrs.fields(GameState))
+        return f"GameState({fields})"
+    if "\\" not in text and "'" not in text:
+        return f"canasta.parse_position('''\n{text}\n''')"
+    return f"canasta.parse_position({text!r})"
+
+
+@attrs.define
+class _Line:
+    number: int
+    start: int
+    keyword: str
+    key_pos: int
+    tokens: list[_Token]
+
+
+class _PositionParser:
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.starts: list[int] = []
+        self.keys: dict[int, str] = {}
+
+    # ------------------------------------------------------------------ errors
+    def fail(self, pos: int, message: str) -> NoReturn:
+        pos = max(0, min(pos, len(self.text)))
+        i = bisect.bisect_right(self.starts, pos) - 1
+        if i < 0:
+            raise NotationError(
+                f"{message} (in a position of {len(self.text)} characters)", self.text, pos
+            )
+        start = self.starts[i]
+        nl = self.text.find("\n", start)
+        line = self.text[start : nl if nl >= 0 else len(self.text)]
+        key = self.keys.get(i + 1)
+        label = f"line {i + 1} ({key})" if key else f"line {i + 1}"
+        shown = line if len(line) <= 120 else line[:117] + "..."
+        raise NotationError(
+            f"{label}, column {pos - start}: {message} (in {shown!r})", self.text, pos
+        )
+
+    # ------------------------------------------------------------------ pieces
+    def int_at(self, tok: _Token, what: str, low: int | None = None) -> int:
+        s, pos = tok
+        if not _INT.match(s):
+            self.fail(pos, f"{what} must be an int, not {s!r}")
+        value = int(s)
+        if low is not None and value < low:
+            self.fail(pos, f"{what} must be at least {low}, not {value}")
+        return value
+
+    def seat_at(self, tok: _Token, players: int, what: str = "seat") -> int:
+        s, pos = tok
+        if not re.fullmatch(r"[0-9]{1,9}", s):
+            self.fail(pos, f"{what} must be a seat number, not {s!r}")
+        seat = int(s)
+        if seat >= players:
+            self.fail(pos, f"{what}: there is no seat {seat} (seats 0 to {players - 1})")
+        return seat
+
+    def card_at(self, tok: _Token) -> Card:
+        s, pos = tok
+        card = _CARD_BY_TEXT.get(s.upper())
+        if card is None:
+            self.fail(pos, _card_message(s))
+        return card
+
+    def split(self, line: _Line, sep: str) -> list[tuple[int, list[_Token]]]:
+        parts: list[tuple[int, list[_Token]]] = []
+        current: list[_Token] = []
+        start = line.key_pos + len(line.keyword)
+        for tok in line.tokens:
+            if tok[0] == sep:
+                parts.append((start, current))
+                current = []
+                start = tok[1]
+            else:
+                current.append(tok)
+        parts.append((start, current))
+        return parts
+
+    def per(self, line: _Line, n: int, what: str) -> list[tuple[int, list[_Token]]]:
+        parts = self.split(line, "/")
+        if len(parts) != n:
+            self.fail(
+                line.key_pos,
+                f"{len(parts)} entries separated by '/' for {n} {what}{'s' if n != 1 else ''}",
+            )
+        for start, part in parts:
+            if not part:
+                self.fail(start, "an empty entry: write '-' for none")
+        return parts
+
+    def cards(self, part: list[_Token]) -> list[tuple[Card, int]]:
+        if len(part) == 1 and part[0][0] == "-":
+            return []
+        out = []
+        for tok in part:
+            if tok[0] == "-":
+                self.fail(tok[1], "'-' stands alone for no cards")
+            out.append((self.card_at(tok), tok[1]))
+        return out
+
+    # ------------------------------------------------------------------ the whole
+    def lines(self) -> tuple[int, list[_Line]]:
+        text = self.text
+        header = -1
+        out: list[_Line] = []
+        pos = 0
+        number = 0
+        while pos <= len(text):
+            nl = text.find("\n", pos)
+            end = len(text) if nl < 0 else nl
+            number += 1
+            self.starts.append(pos)
+            toks = _tokens(text, pos, end)
+            if toks and not toks[0][0].startswith("#"):
+                if header < 0:
+                    header = number
+                    self.keys[number] = "header"
+                else:
+                    key = toks[0][0].lower()
+                    if key not in _LINE_KEYS:
+                        self.fail(
+                            toks[0][1],
+                            f"not a line of a position: {toks[0][0]!r} (lines: "
+                            f"{', '.join(_LINE_KEYS)})",
+                        )
+                    self.keys[number] = key
+                    out.append(_Line(number, pos, key, toks[0][1], toks[1:]))
+            pos = end + 1
+        if header < 0:
+            raise NotationError("an empty position: it starts with 'canasta VARIANT'", text, None)
+        return header, out
+
+    def parse(self) -> GameState:
+        text = self.text
+        header_no, lines = self.lines()
+        by_key: dict[str, _Line] = {}
+        for line in lines:
+            if line.keyword in by_key:
+                self.fail(
+                    line.key_pos,
+                    f"a second {line.keyword!r} line (the first is line "
+                    f"{by_key[line.keyword].number})",
+                )
+            by_key[line.keyword] = line
+        # ---------------------------------------------------------------- header
+        hstart = self.starts[header_no - 1]
+        hend = text.find("\n", hstart)
+        hend = len(text) if hend < 0 else hend
+        htoks = _tokens(text, hstart, hend)
+        if htoks[0][0].lower() != "canasta":
+            self.fail(htoks[0][1], "a position starts with 'canasta VARIANT'")
+        vpos = htoks[0][1] + len(htoks[0][0])
+        if vpos >= hend or not text[vpos].isspace():
+            self.fail(vpos, "expected a space and the variant after 'canasta'")
+        while vpos < hend and text[vpos].isspace():
+            vpos += 1
+        v, after = _read_variant(text, vpos, hend, self.fail)
+        if after < hend and not text[after].isspace():
+            self.fail(after, "expected a space after the variant")
+        rest = _tokens(text, after, hend)
+        header: dict[str, _Token] = {}
+        for i in range(0, len(rest), 2):
+            key, kpos = rest[i]
+            k = key.lower()
+            if k not in ("hand", "dealer", "seed"):
+                self.fail(kpos, f"expected hand, dealer or seed, not {key!r}")
+            if k in header:
+                self.fail(kpos, f"{k} is given twice")
+            if i + 1 >= len(rest):
+                self.fail(hend, f"{k} needs a value")
+            header[k] = rest[i + 1]
+        n = v.players
+        hand_number = 1
+        if "hand" in header:
+            hand_number = self.int_at(header["hand"], "hand", low=1)
+        seed: int | None = 0
+        if "seed" in header:
+            seed = None if header["seed"][0] == "-" else self.int_at(header["seed"], "seed")
+        order = seating(v, hand_number)
+        # ---------------------------------------------------------------- sides
+        sides = hand_sides(v, order)
+        if "sides" in by_key:
+            line = by_key["sides"]
+            parts = self.split(line, "/")
+            given = []
+            for start, part in parts:
+                if not part:
+                    self.fail(start, "an empty side")
+                given.append(tuple(self.seat_at(t, n) for t in part))
+            sides_given = tuple(given)
+            lone = sides_given[0][0]
+            lone_ok = (
+                v.partnerships is Partnerships.LONE_HAND
+                and len(sides_given) == 2
+                and len(sides_given[0]) == 1
+                and lone in order
+                and sides_given[1] == tuple(p for p in order if p != lone)
+            )
+            if sides_given != sides and not lone_ok:
+                self.fail(
+                    line.key_pos,
+                    "the sides of a hand are the variant's; only in Cutthroat, once a player "
+                    "took the pile, the lone hand then the other two in playing order "
+                    f"(e.g. 'sides {order[0]} / {' '.join(map(str, order[1:]))}')",
+                )
+            sides = sides_given
+        side_of = {p: i for i, side in enumerate(sides) for p in side}
+        # ---------------------------------------------------------------- turn
+        if "turn" not in by_key:
+            self.fail(len(text), "a position needs a 'turn' line (e.g. 'turn 0 draw')")
+        tline = by_key["turn"]
+        if len(tline.tokens) < 2:
+            self.fail(tline.key_pos, "write 'turn SEAT PHASE [facts]', e.g. 'turn 0 draw'")
+        tseat = self.seat_at(tline.tokens[0], n, "turn")
+        if tseat not in order:
+            self.fail(tline.tokens[0][1], f"seat {tseat} does not play this hand {order}")
+        pword, ppos = tline.tokens[1]
+        if pword.lower() not in _PHASE_WORDS:
+            self.fail(ppos, f"not a phase: {pword!r} (draw, play, answer, hand_over)")
+        phase = _PHASE_WORDS[pword.lower()]
+        turn, fact_pos = self.turn_facts(tline, tseat)
+        dealer = order[(order.index(tseat) - 1) % len(order)]
+        if "dealer" in header:
+            dealer = self.seat_at(header["dealer"], n, "dealer")
+            if dealer not in order:
+                self.fail(header["dealer"][1], f"seat {dealer} does not play this hand {order}")
+        # ---------------------------------------------------------------- end
+        end: HandEnd | None = None
+        if "end" in by_key:
+            end = self.hand_end(by_key["end"], n, order)
+        if (end is None) != (phase is not Phase.HAND_OVER):
+            if end is None:
+                self.fail(ppos, "a hand that is over needs an 'end' line (e.g. 'end went_out')")
+            self.fail(by_key["end"].key_pos, "an 'end' line, but the phase is not hand_over")
+        # ---------------------------------------------------------------- totals
+        n_match = len(v.sides)
+        totals: tuple[int, ...] = (0,) * n_match
+        if "totals" in by_key:
+            line = by_key["totals"]
+            if len(line.tokens) != n_match:
+                self.fail(line.key_pos, f"{len(line.tokens)} totals for {n_match} sides")
+            totals = tuple(self.int_at(t, "a total") for t in line.tokens)
+        # ---------------------------------------------------------------- cards
+        pack = Cards.of(v.pack())
+        counts = [0] * 53
+        hands: list[Cards] = [Cards.of()] * n
+        reds: list[tuple[Card, ...]] = [()] * n
+        side_melds: list[tuple[Meld, ...]] = [()] * len(sides)
+        pile: tuple[Card, ...] = ()
+        stock_cards: list[Card] | None = None
+        stock_size: tuple[int, int] | None = None
+        card_lines = sorted(
+            (by_key[k] for k in ("hands", "melds", "pile", "stock", "red") if k in by_key),
+            key=lambda ln: ln.number,
+        )
+        if "hands" not in by_key:
+            self.fail(len(text), "a position needs a 'hands' line (one entry per seat)")
+
+        def count(card: Card, pos: int) -> None:
+            counts[card.id] += 1
+            if counts[card.id] > pack.counts[card.id]:
+                self.fail(
+                    pos,
+                    f"{card} appears {counts[card.id]} times; the pack of {v.pack_size} cards "
+                    f"holds it {pack.counts[card.id]} time(s)",
+                )
+
+        for line in card_lines:
+            key = line.keyword
+            if key in ("hands", "red"):
+                parts = self.per(line, n, "seat")
+                for seat, (_, part) in enumerate(parts):
+                    got = self.cards(part)
+                    if got and seat not in order:
+                        self.fail(got[0][1], f"seat {seat} sits out this hand and holds no cards")
+                    for card, pos in got:
+                        if key == "red" and not card.is_red_three:
+                            self.fail(pos, f"{card} is not a red three")
+                        count(card, pos)
+                    if key == "hands":
+                        hands[seat] = Cards.of(c for c, _ in got)
+                    else:
+                        reds[seat] = tuple(c for c, _ in got)
+            elif key == "melds":
+                parts = self.per(line, len(sides), "side")
+                for si, (_, part) in enumerate(parts):
+                    side_melds[si] = self.melds(v, part, count, si, sides, turn, side_of)
+            elif key == "pile":
+                pile = self.pile(v, line, count)
+            else:
+                toks = line.tokens
+                if not toks:
+                    self.fail(line.key_pos, "write the stock's cards (top first), '-' or its size")
+                if len(toks) == 1 and _INT.match(toks[0][0]):
+                    stock_size = (self.int_at(toks[0], "the stock size", low=0), toks[0][1])
+                else:
+                    got = self.cards(toks)
+                    for card, pos in got:
+                        count(card, pos)
+                    stock_cards = [c for c, _ in got]
+        missing = [Card.from_id(i) for i in range(53) for _ in range(pack.counts[i] - counts[i])]
+        if stock_cards is None:
+            if stock_size is not None and stock_size[0] != len(missing):
+                self.fail(
+                    stock_size[1],
+                    f"the stock has the {len(missing)} cards placed nowhere else, not "
+                    f"{stock_size[0]}",
+                )
+            random.Random(f"canasta-position:{seed}").shuffle(missing)
+            stock_cards = missing
+        elif missing:
+            line = by_key["stock"]
+            self.fail(
+                line.key_pos,
+                f"with the stock's cards given, every card of the pack is placed: "
+                f"{len(missing)} missing ({' '.join(str(c) for c in missing[:8])}"
+                f"{' ...' if len(missing) > 8 else ''})",
+            )
+        # ---------------------------------------------------------------- melded
+        if "melded" in by_key:
+            line = by_key["melded"]
+            hm = [False] * n
+            toks = line.tokens
+            if not (len(toks) == 1 and toks[0][0] == "-"):
+                if not toks:
+                    self.fail(line.key_pos, "write the seats that melded, or '-'")
+                for tok in toks:
+                    s = self.seat_at(tok, n)
+                    if hm[s]:
+                        self.fail(tok[1], f"seat {s} is given twice")
+                    if s not in side_of or not side_melds[side_of[s]]:
+                        self.fail(tok[1], f"seat {s} melded, but its side has no meld")
+                    hm[s] = True
+            has_melded = tuple(hm)
+        else:
+            has_melded = tuple(s in side_of and bool(side_melds[side_of[s]]) for s in range(n))
+        state = GameState(
+            variant=v,
+            seed=seed,
+            hand_number=hand_number,
+            dealer=dealer,
+            totals=totals,
+            order=order,
+            sides=sides,
+            hands=tuple(hands),
+            stock=tuple(stock_cards),
+            discard_pile=pile,
+            melds=tuple(side_melds),
+            red_threes=tuple(reds),
+            phase=phase,
+            turn=turn,
+            has_melded=has_melded,
+            end=end,
+        )
+        self.check_turn(state, tline, fact_pos, ppos)
+        return state
+
+    # ------------------------------------------------------------------ lines
+    def turn_facts(self, line: _Line, seat: int) -> tuple[Turn, dict[str, int]]:
+        values: dict[str, Any] = {}
+        where: dict[str, int] = {}
+        for tok, pos in line.tokens[2:]:
+            key, eq, val = tok.partition("=")
+            key = key.lower()
+            if key in where:
+                self.fail(pos, f"{key} is given twice")
+            where[key] = pos
+            if key in ("asked", "laid_off", "melded", "last_red_three"):
+                if eq:
+                    self.fail(pos, f"{key} is a flag: write it alone, without '='")
+                values[key] = True
+            elif key == "drew":
+                try:
+                    values[key] = DrawSource(val.lower())
+                except ValueError:
+                    self.fail(pos, "write drew=stock or drew=pile")
+            elif key == "permission":
+                if val.lower() not in ("yes", "no"):
+                    self.fail(pos, "write permission=yes or permission=no")
+                values[key] = val.lower() == "yes"
+            elif key == "created":
+                ranks = set()
+                for r in val.split(","):
+                    try:
+                        rank = Rank.parse(r)
+                    except NotationError:
+                        self.fail(pos, f"created: not a rank: {r!r} (e.g. created=K,Q)")
+                    if rank not in _TAG_RANKS:
+                        self.fail(pos, f"created: no meld of {rank.symbol}s")
+                    ranks.add(rank)
+                values[key] = frozenset(ranks)
+            else:
+                self.fail(
+                    pos,
+                    f"not a fact of the turn: {tok!r} (drew=stock|pile, asked, permission=yes|no,"
+                    " laid_off, created=RANKS, melded, last_red_three)",
+                )
+        return Turn(seat=seat, **values), where
+
+    def hand_end(self, line: _Line, n: int, order: tuple[int, ...]) -> HandEnd:
+        if not line.tokens:
+            self.fail(line.key_pos, "write 'end REASON [seat=N] [concealed] [partner_had_melded]'")
+        word, pos = line.tokens[0]
+        try:
+            reason = EndReason(word.lower())
+        except ValueError:
+            choices = ", ".join(r.value for r in EndReason)
+            self.fail(pos, f"not a reason a hand ends: {word!r} ({choices})")
+        values: dict[str, Any] = {}
+        for tok, tpos in line.tokens[1:]:
+            key, eq, val = tok.partition("=")
+            key = key.lower()
+            if key in values:
+                self.fail(tpos, f"{key} is given twice")
+            if key == "seat" and eq:
+                seat = self.seat_at((val, tpos + 5), n)
+                if seat not in order:
+                    self.fail(tpos, f"seat {seat} does not play this hand")
+                values[key] = seat
+            elif key in ("concealed", "partner_had_melded") and not eq:
+                if reason is not EndReason.WENT_OUT:
+                    self.fail(tpos, f"{key}: only a player going out")
+                values[key] = True
+            else:
+                self.fail(
+                    tpos, f"not a fact of the end: {tok!r} (seat=N, concealed, partner_had_melded)"
+                )
+        if reason is EndReason.WENT_OUT and "seat" not in values:
+            self.fail(pos, "went_out needs the seat who went out (seat=N)")
+        return HandEnd(reason=reason, **values)
+
+    def melds(
+        self,
+        v: Variant,
+        part: list[_Token],
+        count: Callable[[Card, int], None],
+        si: int,
+        sides: tuple[tuple[int, ...], ...],
+        turn: Turn,
+        side_of: dict[int, int],
+    ) -> tuple[Meld, ...]:
+        if len(part) == 1 and part[0][0] == "-":
+            return ()
+        groups: list[tuple[int, list[_Token]]] = []
+        current: list[_Token] = []
+        start = part[0][1]
+        for tok in part:
+            if tok[0] == ";":
+                groups.append((start, current))
+                current, start = [], tok[1]
+            else:
+                current.append(tok)
+        groups.append((start, current))
+        merged = v.partnerships is Partnerships.LONE_HAND and len(sides[si]) > 1
+        out: dict[Rank, Meld] = {}
+        for gstart, group in groups:
+            if not group:
+                self.fail(gstart, "an empty meld (melds are separated by ';')")
+            cards = self.cards(group)
+            if not cards:
+                self.fail(gstart, "an empty meld: '-' stands for a side without melds")
+            for card, pos in cards:
+                count(card, pos)
+            naturals = {c.rank for c, _ in cards if not c.is_wild}
+            if not naturals:
+                self.fail(gstart, "a meld on the table holds natural cards")
+            if len(naturals) > 1:
+                first = next(c.rank for c, _ in cards if not c.is_wild)
+                bad = next((c, p) for c, p in cards if not c.is_wild and c.rank is not first)
+                self.fail(bad[1], f"{bad[0]} does not belong in a meld of {first.symbol}s")
+            meld = Meld(naturals.pop(), [c for c, _ in cards])
+            if meld.rank in out:
+                self.fail(gstart, f"the side has a second meld of {meld.rank.symbol}s")
+            self.check_meld(v, meld, gstart, cards, merged, si, turn, side_of)
+            out[meld.rank] = meld
+        return tuple(sorted(out.values(), key=lambda m: -m.rank))
+
+    def check_meld(
+        self,
+        v: Variant,
+        meld: Meld,
+        pos: int,
+        cards: list[tuple[Card, int]],
+        merged: bool,
+        si: int,
+        turn: Turn,
+        side_of: dict[int, int],
+    ) -> None:
+        if meld.rank is Rank.THREE:
+            for card, cpos in cards:
+                if not card.is_black_three:
+                    self.fail(cpos, f"{card}: red threes are never melded, nor wilds with threes")
+            going_out = side_of.get(turn.seat) == si and Rank.THREE in turn.created
+            if not going_out or not 3 <= len(meld.cards) <= 4:
+                self.fail(
+                    pos,
+                    "black threes are melded only as three or four of them, by a player going "
+                    "out this turn (the turn says created=3)",
+                )
+            return
+        if merged and _splits(v, meld):
+            return
+        try:
+            _check_meld(v, "meld", meld)
+        except CanastaError as exc:
+            self.fail(pos, str(exc).removeprefix("meld: "))
+
+    def pile(self, v: Variant, line: _Line, count: Callable[[Card, int], None]) -> tuple[Card, ...]:
+        toks = list(line.tokens)
+        words: dict[str, int] = {}
+        while toks and toks[-1][0].lower() in ("frozen", "blocked"):
+            w = toks.pop()
+            if w[0].lower() in words:
+                self.fail(w[1], f"{w[0].lower()} is given twice")
+            words[w[0].lower()] = w[1]
+        if not toks:
+            self.fail(line.key_pos, "write the pile's cards (bottom first, top last) or '-'")
+        cards: list[Card] = []
+        if not (len(toks) == 1 and toks[0][0] == "-"):
+            for tok, pos in toks:
+                marked = len(tok) > 1 and tok.endswith("*")
+                card = self.card_at((tok[:-1] if marked else tok, pos))
+                if marked and not _freezes(v, card):
+                    self.fail(pos, f"{card} does not freeze the pile: no '*'")
+                count(card, pos)
+                cards.append(card)
+        if cards and cards[-1].is_red_three:
+            self.fail(toks[-1][1], "a red three is never on top of the pile")
+        frozen = any(_freezes(v, c) for c in cards)
+        blocked = bool(cards) and cards[-1].is_black_three
+        if "frozen" in words and not frozen:
+            self.fail(words["frozen"], "the pile holds no card that freezes it")
+        if "blocked" in words and not blocked:
+            self.fail(words["blocked"], "only a black three on top blocks the pile")
+        return tuple(cards)
+
+    # ------------------------------------------------------------------ the turn
+    def check_turn(self, state: GameState, line: _Line, facts: dict[str, int], ppos: int) -> None:
+        t = state.turn
+        phase = state.phase
+        v = state.variant
+        seat = t.seat
+
+        def at(key: str) -> int:
+            return facts.get(key, ppos)
+
+        side = state.sides.index(next(s for s in state.sides if seat in s))
+        if phase is Phase.DRAW:
+            if t != Turn(seat=seat):
+                self.fail(at(next(iter(facts))), "before drawing, a turn has no facts yet")
+            if not state.hands[seat]:
+                self.fail(ppos, f"seat {seat} has no cards to play (he would have gone out)")
+            if not state.stock:
+                if not v.play_after_stock:
+                    self.fail(ppos, "the stock is exhausted: in this variant the hand is over")
+                if not take_options(state):
+                    self.fail(
+                        ppos,
+                        "the stock is exhausted and the seat cannot take the pile: the hand is "
+                        "over ('turn N hand_over' and 'end stock_exhausted seat=N')",
+                    )
+            return
+        if phase is not Phase.HAND_OVER and t.drew is None:
+            self.fail(ppos, "after drawing, the turn says where from (drew=stock or drew=pile)")
+        if phase is Phase.ANSWER:
+            if not t.asked or t.permission is not None:
+                self.fail(ppos, "in the answer phase the player has asked and has no answer yet")
+        elif t.asked != (t.permission is not None):
+            self.fail(
+                at("asked" if t.asked else "permission"),
+                "a player who asked partner has the answer (asked permission=yes|no)",
+            )
+        if t.drew is DrawSource.PILE and not t.melded:
+            self.fail(at("drew"), "taking the pile melds its top card: add 'melded'")
+        if t.melded != (bool(t.created) or t.laid_off):
+            self.fail(
+                at("melded") if t.melded else ppos,
+                "'melded' goes with the melds the player started (created=) or laid off on "
+                "(laid_off)",
+            )
+        have = {m.rank for m in state.melds[side]}
+        for rank in t.created:
+            if rank not in have:
+                self.fail(at("created"), f"created: the side has no meld of {rank.symbol}s")
+        if t.last_red_three:
+            if (
+                v.last_card_red_three is not LastCardRedThree.MAY_MELD
+                or t.drew is not DrawSource.STOCK
+                or state.stock
+            ):
+                self.fail(
+                    at("last_red_three"),
+                    "last_red_three: only after drawing the last stock card as a red three, "
+                    "where the variant lets the player meld then",
+                )
+        if phase is Phase.HAND_OVER:
+            end = state.end
+            assert end is not None
+            if end.reason is EndReason.WENT_OUT and end.seat is not None:
+                if state.hands[end.seat]:
+                    self.fail(ppos, f"seat {end.seat} went out, so his hand is empty ('-')")
+            return
+        try:
+            if phase is Phase.ANSWER:
+                if len(state.sides[side]) < 2:
+                    self.fail(ppos, f"seat {seat} has no partner to answer")
+                asking = core.evolve(state, phase=Phase.PLAY, turn=core.evolve(t, asked=False))
+                if not is_legal(asking, AskPartner(seat)):
+                    self.fail(
+                        ppos,
+                        "the player could not have asked partner here (he must hold two cards "
+                        "or more and be able to go out this turn)",
+                    )
+            if not legal_actions(state):
+                self.fail(ppos, "the seat to act would have no legal action in this position")
+        except NotationError:
+            raise
+        except CanastaError as exc:
+            self.fail(ppos, f"an impossible position: {exc}")
+
+
+def _splits(v: Variant, meld: Meld) -> bool:
+    """Whether a Cutthroat partnership's meld is two lawful melds merged when the lone hand
+    formed (BI-CT): each player's meld met the rules, their union need not."""
+    nat, j, t = core.meld_stats(meld)
+    w = j + t
+    if core.composition_problem(v, nat, w) is None:
+        return False  # a lawful meld: checked as any other
+    for n1 in range(v.min_naturals, nat - v.min_naturals + 1):
+        for w1 in range(w + 1):
+            if (
+                core.composition_problem(v, n1, w1) is None
+                and core.composition_problem(v, nat - n1, w - w1) is None
+            ):
+                return True
+    return False
+
+
+def parse_position(text: str) -> GameState:
+    """Parse the position notation (see the module documentation) into a state.
+
+    >>> s = parse_position("canasta classic seed 1\\nturn 0 draw\\nhands KH KS / 7D / 4C / 9S\\n"
+    ...                    "pile 5D")
+    >>> s.dealer, len(s.stock), s.top_card
+    (3, 102, Card.parse('5D'))
+
+    Raises:
+        NotationError: the text does not parse, or describes a position that cannot be: the
+            message names the line, the column and the field; ``.position`` is the index in
+            ``text``.
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"a position must be given as text, not {type(text).__name__}")
+    return _PositionParser(text).parse()

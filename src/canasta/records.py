@@ -1,0 +1,479 @@
+"""Game records: a header (variant, seed or deck, seats, names, date) and the list of actions,
+stored as JSON or as a readable text; :func:`replay` plays a record and reports its first illegal
+action.
+
+The text form, one header tag a line and then one action a line (``SEAT: ACTION`` in the action
+notation, ``deal`` for the next hand, ``#`` starts a comment)::
+
+    [Variant classic]
+    [Seed 7]
+    [Players Ann, Bob, Cid, Dee]
+    [Date 2026-11-30]
+
+    # hand 1
+    0: draw
+    0: meld KH KS JK
+    0: discard 4C
+    1: take 4S 4D
+    ...
+    deal
+
+A house-rule variant is written as the preset it derives from and its changed fields as a JSON
+object: ``[Variant classic {"natural_canasta_bonus": 700}]``. A deck given instead of (or beside)
+the seed is ``[Deck KH 9C ...]`` (the whole pack in dealing order).
+
+>>> import canasta
+>>> record = canasta.GameRecord(variant=canasta.get_variant("classic"), seed=7,
+...                             actions=(canasta.Draw(0),))
+>>> canasta.replay(record).phase
+<Phase.PLAY: 'play'>
+>>> canasta.GameRecord.loads(record.dumps()) == record
+True
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+import attrs
+
+from .actions import Action, DealNextHand
+from .cards import Card, to_card_list
+from .engine import apply, new_game, shuffled_deck
+from .errors import CanastaError, IllegalActionError, NotationError, Reason
+from .state import GameState
+from .variants import CardPoints, Variant, get_variant, variant_names
+
+__all__ = ["GameRecord", "ReplayError", "replay", "replay_steps"]
+
+#: The longest record text accepted (characters).
+MAX_TEXT = 5_000_000
+
+
+def _actions(value: Any) -> tuple[Action, ...]:
+    return tuple(value)
+
+
+@attrs.frozen(kw_only=True)
+class GameRecord:
+    """A whole game or match: how it started and every action since.
+
+    Attributes:
+        variant: the rules.
+        seed: the match seed (decks of later hands follow from it), or ``None``.
+        deck: the first hand's deck (the whole pack in dealing order) when it is not the seed's.
+        dealer: the first dealer (default: the variant's default, the last seat).
+        totals: the match sides' totals to start from (default 0 each).
+        players: optional player names, one per seat.
+        date: optional date (free text, ISO ``YYYY-MM-DD`` by convention).
+        actions: the actions, in order (each :class:`~canasta.DealNextHand` starts a hand).
+    """
+
+    variant: Variant
+    seed: int | None = None
+    deck: tuple[Card, ...] | None = None
+    dealer: int | None = None
+    totals: tuple[int, ...] | None = None
+    players: tuple[str, ...] = ()
+    date: str | None = None
+    actions: tuple[Action, ...] = attrs.field(default=(), converter=_actions)
+
+    def start(self) -> GameState:
+        """The state before the first action.
+
+        Raises:
+            NotationError: the header cannot start a game (no seed and no deck, a deck that is
+                not the pack or does not match the seed's deal, a dealer who does not play).
+        """
+        if self.seed is None and self.deck is None:
+            raise NotationError("a record needs a seed or a deck")
+        if self.deck is not None and self.seed is not None:
+            if self.deck != shuffled_deck(self.variant, self.seed, 1):
+                raise NotationError("the deck does not match the deal of the record's seed")
+        try:
+            return new_game(
+                self.variant, seed=self.seed, deck=self.deck, dealer=self.dealer, totals=self.totals
+            )
+        except CanastaError as exc:
+            raise NotationError(f"the header cannot start a game: {exc}") from None
+
+    # ------------------------------------------------------------------ text form
+    def dumps(self) -> str:
+        """The readable text form (see the module documentation)."""
+        lines = [f"[Variant {_variant_text(self.variant)}]"]
+        if self.seed is not None:
+            lines.append(f"[Seed {self.seed}]")
+        if self.deck is not None:
+            lines.append(f"[Deck {' '.join(str(c) for c in self.deck)}]")
+        if self.dealer is not None:
+            lines.append(f"[Dealer {self.dealer}]")
+        if self.totals is not None:
+            lines.append(f"[Totals {' '.join(str(t) for t in self.totals)}]")
+        if self.players:
+            lines.append(f"[Players {', '.join(self.players)}]")
+        if self.date is not None:
+            lines.append(f"[Date {self.date}]")
+        lines.append("")
+        hand = 1
+        lines.append(f"# hand {hand}")
+        for action in self.actions:
+            if isinstance(action, DealNextHand):
+                hand += 1
+                lines.append(str(action))
+                lines.append(f"# hand {hand}")
+            else:
+                lines.append(f"{action.seat}: {action}")
+        return "\n".join(lines) + "\n"
+
+    @classmethod
+    def loads(cls, text: str) -> GameRecord:
+        """Parse the text form (or the JSON form, if ``text`` starts with ``{``).
+
+        Raises:
+            NotationError: anything that does not parse; the message names the line.
+        """
+        if not isinstance(text, str):
+            raise NotationError(f"a record is text, not {type(text).__name__}")
+        if len(text) > MAX_TEXT:
+            raise NotationError(f"a record of {len(text)} characters is too long")
+        if text.lstrip().startswith("{"):
+            return cls.from_json(text)
+        from .notation import parse_action_text
+
+        header: dict[str, str] = {}
+        actions: list[Action] = []
+        for number, raw in enumerate(text.splitlines(), start=1):
+            line = raw.split("#", 1)[0].strip()
+            if not line:
+                continue
+            where = f"line {number}"
+            if line.startswith("["):
+                m = re.fullmatch(r"\[(\w+)\s*(.*)\]", line)
+                if m is None:
+                    raise NotationError(f"{where}: a header tag is [Name value]: {raw!r}", raw)
+                key = m.group(1).lower()
+                if key in header:
+                    raise NotationError(f"{where}: the tag {m.group(1)} is given twice", raw)
+                if actions:
+                    raise NotationError(f"{where}: header tags come before the actions", raw)
+                header[key] = m.group(2).strip()
+                continue
+            m = re.fullmatch(r"(\d{1,2})\s*:\s*(.*)", line)
+            try:
+                if m is not None:
+                    actions.append(parse_action_text(m.group(2), int(m.group(1))))
+                elif line.lower().startswith("deal"):
+                    actions.append(parse_action_text(line, None))
+                else:
+                    raise NotationError("an action line is 'SEAT: ACTION' or 'deal'", raw)
+            except NotationError as exc:
+                raise NotationError(f"{where}: {exc}", raw) from None
+        return cls._from_header(header, tuple(actions))
+
+    @classmethod
+    def _from_header(cls, header: dict[str, str], actions: tuple[Action, ...]) -> GameRecord:
+        known = {"variant", "seed", "deck", "dealer", "totals", "players", "date"}
+        for key in header:
+            if key not in known:
+                raise NotationError(f"unknown header tag [{key.capitalize()}]")
+        if "variant" not in header:
+            raise NotationError("the record has no [Variant] tag")
+        variant = _parse_variant(header["variant"])
+        seed = _int_tag(header, "seed")
+        dealer = _int_tag(header, "dealer")
+        totals = None
+        if "totals" in header:
+            parts = header["totals"].split()
+            if not parts or not all(re.fullmatch(r"-?\d{1,9}", p) for p in parts):
+                raise NotationError(f"[Totals] must be integers: {header['totals']!r}")
+            totals = tuple(int(p) for p in parts)
+        deck = None
+        if "deck" in header:
+            try:
+                deck = tuple(to_card_list(header["deck"]))
+            except CanastaError as exc:
+                raise NotationError(f"[Deck]: {exc}") from None
+        players = (
+            tuple(p.strip() for p in header["players"].split(",")) if "players" in header else ()
+        )
+        return cls(
+            variant=variant,
+            seed=seed,
+            deck=deck,
+            dealer=dealer,
+            totals=totals,
+            players=players,
+            date=header.get("date"),
+            actions=actions,
+        )
+
+    # ------------------------------------------------------------------ JSON form
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form, as a dict."""
+        from .serialize import FORMAT_VERSION, to_dict
+
+        return {
+            "format_version": FORMAT_VERSION,
+            "type": "record",
+            "variant": to_dict(self.variant),
+            "seed": self.seed,
+            "deck": None if self.deck is None else [str(c) for c in self.deck],
+            "dealer": self.dealer,
+            "totals": None if self.totals is None else list(self.totals),
+            "players": list(self.players),
+            "date": self.date,
+            "actions": [to_dict(a) for a in self.actions],
+        }
+
+    def to_json(self, indent: int | None = None) -> str:
+        """The JSON form."""
+        return json.dumps(self.to_dict(), indent=indent)
+
+    @classmethod
+    def from_json(cls, text: str) -> GameRecord:
+        """Parse the JSON form.
+
+        Raises:
+            NotationError: anything malformed; the message names the JSON path.
+        """
+        if not isinstance(text, str) or len(text) > MAX_TEXT:
+            raise NotationError("a JSON record is text of at most 5,000,000 characters")
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError) as exc:
+            raise NotationError(f"not JSON: {exc}") from None
+        return cls.from_dict(data)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> GameRecord:
+        """Parse the JSON form given as a dict.
+
+        Raises:
+            NotationError: anything malformed; the message names the JSON path.
+        """
+        from .serialize import FORMAT_VERSION, from_dict
+
+        if not isinstance(data, dict):
+            raise NotationError("$: a record is a JSON object")
+        keys = {
+            "format_version",
+            "type",
+            "variant",
+            "seed",
+            "deck",
+            "dealer",
+            "totals",
+            "players",
+            "date",
+            "actions",
+        }
+        extra = set(data) - keys
+        if extra:
+            raise NotationError(f"$: unknown keys {sorted(extra)}")
+        if data.get("format_version") != FORMAT_VERSION or data.get("type") != "record":
+            raise NotationError(f"$: not a record of format_version {FORMAT_VERSION}")
+        variant = from_dict(data.get("variant"), "variant")
+        assert isinstance(variant, Variant)
+        seed = _json_int(data, "seed")
+        dealer = _json_int(data, "dealer")
+        totals = data.get("totals")
+        if totals is not None:
+            if not isinstance(totals, list) or not all(_is_int(t) for t in totals):
+                raise NotationError("$.totals: a list of integers or null")
+            totals = tuple(totals)
+        deck = data.get("deck")
+        if deck is not None:
+            if not isinstance(deck, list) or not all(isinstance(c, str) for c in deck):
+                raise NotationError("$.deck: a list of cards or null")
+            try:
+                deck = tuple(Card.parse(c) for c in deck)
+            except CanastaError as exc:
+                raise NotationError(f"$.deck: {exc}") from None
+        players = data.get("players", [])
+        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+            raise NotationError("$.players: a list of names")
+        date = data.get("date")
+        if date is not None and not isinstance(date, str):
+            raise NotationError("$.date: a string or null")
+        raw_actions = data.get("actions")
+        if not isinstance(raw_actions, list):
+            raise NotationError("$.actions: a list of actions")
+        actions = []
+        for i, raw in enumerate(raw_actions):
+            try:
+                actions.append(from_dict(raw))
+            except NotationError as exc:
+                raise NotationError(f"$.actions[{i}]: {exc}") from None
+        return cls(
+            variant=variant,
+            seed=seed,
+            deck=deck,
+            dealer=dealer,
+            totals=totals,
+            players=tuple(players),
+            date=date,
+            actions=tuple(actions),
+        )
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _json_int(data: dict[str, Any], key: str) -> int | None:
+    value = data.get(key)
+    if value is not None and not _is_int(value):
+        raise NotationError(f"$.{key}: an integer or null")
+    return value
+
+
+def _int_tag(header: dict[str, str], key: str) -> int | None:
+    if key not in header:
+        return None
+    text = header[key]
+    if not re.fullmatch(r"-?\d{1,20}", text):
+        raise NotationError(f"[{key.capitalize()}] must be an integer: {text!r}")
+    return int(text)
+
+
+# ---------------------------------------------------------------------------- variants as text
+def variant_changes(variant: Variant) -> tuple[str, dict[str, Any]]:
+    """The registry preset ``variant`` derives from (the one with the fewest differing fields)
+    and its changed fields, as JSON-ready values."""
+    best: tuple[str, dict[str, Any]] | None = None
+    for name in variant_names():
+        base = get_variant(name)
+        changes = {}
+        for field in attrs.fields(Variant):
+            if not field.init:
+                continue
+            value = getattr(variant, field.name)
+            if value != getattr(base, field.name):
+                changes[field.name] = _jsonable(value)
+        if best is None or len(changes) < len(best[1]):
+            best = (name, changes)
+    assert best is not None
+    return best
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, CardPoints):
+        return {f.name: getattr(value, f.name) for f in attrs.fields(CardPoints)}
+    if isinstance(value, tuple):
+        return [_jsonable(v) for v in value]
+    if hasattr(value, "value") and not isinstance(value, int | str):
+        return value.value
+    if isinstance(value, str) and hasattr(value, "value"):
+        return str(value.value)
+    return value
+
+
+def variant_from_changes(name: str, changes: Any) -> Variant:
+    """A variant from a preset name and changed fields (JSON values).
+
+    Raises:
+        NotationError: an unknown preset, an unknown field, a bad value.
+    """
+    try:
+        base = get_variant(name)
+        if not isinstance(changes, dict):
+            raise NotationError("variant changes must be an object of field: value")
+        values = dict(changes)
+        if "points" in values:
+            points = values["points"]
+            if not isinstance(points, dict):
+                raise NotationError("points must be an object")
+            values["points"] = CardPoints(**points)
+        return base.derive(**values)
+    except NotationError:
+        raise
+    except (CanastaError, TypeError) as exc:
+        raise NotationError(f"variant: {exc}") from None
+
+
+def _variant_text(variant: Variant) -> str:
+    name, changes = variant_changes(variant)
+    if not changes:
+        return name
+    return f"{name} {json.dumps(changes, separators=(', ', ': '))}"
+
+
+def _parse_variant(text: str) -> Variant:
+    name, _, rest = text.partition(" ")
+    if not rest.strip():
+        try:
+            return get_variant(name)
+        except CanastaError as exc:
+            raise NotationError(f"[Variant]: {exc}") from None
+    try:
+        changes = json.loads(rest)
+    except (ValueError, RecursionError) as exc:
+        raise NotationError(f"[Variant]: the changes are not JSON: {exc}") from None
+    return variant_from_changes(name, changes)
+
+
+# ---------------------------------------------------------------------------- replay
+class ReplayError(IllegalActionError):
+    """The first illegal action of a record.
+
+    Attributes:
+        index: the action's index in :attr:`GameRecord.actions` (0-based).
+        action: the action.
+        reason: the :class:`~canasta.Reason` code.
+        state: the position before the action.
+    """
+
+    def __init__(self, index: int, action: object, reason: Reason, message: str, state: GameState):
+        super().__init__(reason, f"action {index} ({action}): {message}", action)
+        self.index = index
+        self.state = state
+
+
+def replay_steps(record: GameRecord) -> Iterator[tuple[int, Action, GameState, GameState]]:
+    """Play a record step by step: ``(index, action, before, after)`` for each action.
+
+    Raises:
+        NotationError: the header cannot start a game.
+        ReplayError: an illegal action (raised when it is reached).
+    """
+    state = record.start()
+    for i, action in enumerate(record.actions):
+        try:
+            new = apply(state, action)
+        except IllegalActionError as exc:
+            raise ReplayError(i, action, exc.reason, str(exc), state) from None
+        yield i, action, state, new
+        state = new
+
+
+def replay(record: GameRecord) -> GameState:
+    """The final state of a record.
+
+    Raises:
+        NotationError: the header cannot start a game.
+        ReplayError: the first illegal action, with its index, the action, the reason code and
+            the position before it.
+    """
+    state = record.start()
+    for _i, _action, _before, after in replay_steps(record):
+        state = after
+    return state
+
+
+def record_of(actions: Sequence[Action], start: GameState, **header: Any) -> GameRecord:
+    """A record of ``actions`` played from ``start`` (a state made by :func:`canasta.new_game`;
+    its hand must be the first of the match)."""
+    deck = header.pop("deck", None)
+    return GameRecord(
+        variant=start.variant,
+        seed=start.seed,
+        deck=deck,
+        dealer=start.dealer,
+        totals=start.totals,
+        actions=tuple(actions),
+        **header,
+    )
+
