@@ -186,9 +186,7 @@ def replay_command(path: str, out: TextIO, err: TextIO) -> int:
                     _print_score(after, out)
             state = after
     except ReplayError as exc:
-        err.write(
-            f"canasta: illegal action {exc.index} ({exc.action}): {exc.reason.value}: {exc}\n"
-        )
+        err.write(f"canasta: illegal action {exc.index} ({exc.action}): {exc}\n")
         return 1
     _print_match_end(state, out)
     return 0
@@ -208,14 +206,14 @@ def validate_command(path: str, as_json: bool, out: TextIO) -> int:
             "index": exc.index,
             "action": str(exc.action),
             "reason": exc.reason.value,
-            "message": str(exc),
+            "message": exc.message,
             "position": position,
         }
         if as_json:
             out.write(json.dumps(fault, indent=1) + "\n")
         else:
             out.write(f"{path}: invalid: action {exc.index} ({exc.action}): {exc.reason.value}\n")
-            out.write(f"  {exc}\n  position before it:\n")
+            out.write(f"  {exc.message}\n  position before it:\n")
             out.write("".join(f"    {line}\n" for line in position.splitlines()))
         return 1
     except NotationError as exc:

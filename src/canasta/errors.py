@@ -129,12 +129,14 @@ class IllegalActionError(CanastaError, ValueError):
 
     Attributes:
         reason: a stable :class:`Reason` code.
+        message: the explanation (quoting the action and naming the rule), without the code.
         action: the action refused.
     """
 
     def __init__(self, reason: Reason, message: str, action: Any = None) -> None:
         super().__init__(f"{reason.value}: {message}")
         self.reason = reason
+        self.message = message
         self.action = action
 
 

@@ -427,7 +427,7 @@ class ReplayError(IllegalActionError):
     """
 
     def __init__(self, index: int, action: object, reason: Reason, message: str, state: GameState):
-        super().__init__(reason, f"action {index} ({action}): {message}", action)
+        super().__init__(reason, f"action {index}: {message}", action)
         self.index = index
         self.state = state
 
@@ -444,7 +444,7 @@ def replay_steps(record: GameRecord) -> Iterator[tuple[int, Action, GameState, G
         try:
             new = apply(state, action)
         except IllegalActionError as exc:
-            raise ReplayError(i, action, exc.reason, str(exc), state) from None
+            raise ReplayError(i, action, exc.reason, exc.message, state) from None
         yield i, action, state, new
         state = new
 

@@ -20,8 +20,8 @@ actions            ``draw``, ``take_pile``, ``meld_cards``, ``discard``, ``ask_p
                    ``side_score`` and ``score_line`` likewise
 =================  ==============================================================================
 
-Objects nested in a document (a state's variant, a view's actions) carry no
-``format_version``; a nested action keeps its ``type``. The JSON Schema of these shapes is
+Objects nested in a document carry no ``format_version``: a nested action keeps its ``type``; a
+state's or view's variant is just ``{"preset": ..., "changes": ...}``. The JSON Schema of these shapes is
 :func:`json_schema`.
 
 Parsing is strict, for untrusted input: unknown or missing keys, wrong types (a bool is not an
@@ -137,6 +137,7 @@ _RANK_BY_SYMBOL: Final = {r.symbol: r for r in Rank}
 #: Ranks a meld on the table can have: four to ace, and three (black threes, going out).
 _TABLE_RANKS: Final = frozenset(r for r in Rank if r.is_natural or r is Rank.THREE)
 _MAX_SEED: Final = 2**1024
+_INT64: Final = 2**63 - 1
 _ITEM = re.compile(r"[a-z][a-z0-9_]{0,63}")
 
 
@@ -515,7 +516,7 @@ def from_dict(
         NotationError: anything wrong with ``data``; the message starts with the JSON path of
             the offending field. Also for an unknown ``kind``.
     """
-    if kind is not None and kind not in _TYPES:
+    if kind is not None and (not isinstance(kind, str) or kind not in _TYPES):
         _fail(path, f"no document type {kind!r}; known: {', '.join(_TYPES)}")
     if not isinstance(data, dict):
         _fail(path, f"expected an object, got {_kind(data)}")
@@ -526,7 +527,7 @@ def from_dict(
             _fail(f"{path}.format_version", "missing")
         version = data["format_version"]
         if type(version) is not int or version != FORMAT_VERSION:
-            shown = repr(version) if type(version) is int else _kind(version)
+            shown = _show(version) if type(version) is int else _kind(version)
             _fail(
                 f"{path}.format_version",
                 f"unsupported format version {shown} (this library reads {FORMAT_VERSION})",
@@ -652,7 +653,7 @@ def from_json(text: str | bytes, kind: str | None = None) -> Any:
     try:
         data = json.loads(text, object_pairs_hook=_object_pairs, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
-        _fail("$", f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}")
+        _fail("$", f"not JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})")
     except (ValueError, RecursionError) as exc:
         _fail("$", f"not JSON: {exc}")
     return from_dict(data, kind)
@@ -836,9 +837,6 @@ def _variant_body(variant: Variant) -> str:
 def _encode_variant(variant: Variant) -> dict[str, Any]:
     body: dict[str, Any] = json.loads(_variant_body(variant))
     return body
-
-
-_INT64: Final = 2**63 - 1
 
 
 def _int_field(lo: int) -> Callable[[Any, str], Any]:
