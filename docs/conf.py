@@ -29,6 +29,9 @@ napoleon_use_ivar = True
 # blocks run here (sphinx-build -b doctest).
 doctest_test_doctest_blocks = ""
 doctest_global_setup = "import canasta"
+import doctest as _doctest
+
+doctest_default_flags = _doctest.ELLIPSIS | _doctest.NORMALIZE_WHITESPACE | _doctest.DONT_ACCEPT_TRUE_FOR_1
 nitpicky = False
 
 html_theme = "furo" if importlib.util.find_spec("furo") is not None else "alabaster"
