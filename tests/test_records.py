@@ -114,7 +114,7 @@ def test_tampered_take_of_a_frozen_pile_is_refused() -> None:
     pytest.fail("no frozen pile with a single natural and a wild card in 200 hands")
 
 
-@pytest.mark.parametrize("name", ["classic", "cutthroat", "five-player", "six-player"])
+@pytest.mark.parametrize("name", PRESETS)
 def test_demo_record_replay_validate(
     name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
