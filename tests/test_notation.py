@@ -95,13 +95,16 @@ def random_match(
 
 @cache
 def sampled(index: int) -> tuple[tuple[GameState, Action | None], ...]:
-    """States of a random match of ``VARIANTS[index]`` worth checking: every 4th state, and
-    every state of a phase other than draw/play, and every state after a deal."""
+    """States of two random matches of ``VARIANTS[index]`` worth checking: every other state,
+    and every state of a phase other than draw/play, and every state after a deal."""
     out = []
-    for k, (state, action) in enumerate(random_match(VARIANTS[index], seed=index + 11)):
-        special = state.phase in (Phase.ANSWER, Phase.HAND_OVER) or isinstance(action, DealNextHand)
-        if special or k % 2 == 0:
-            out.append((state, action))
+    for seed in (index + 11, index + 41):
+        for k, (state, action) in enumerate(random_match(VARIANTS[index], seed=seed)):
+            special = state.phase in (Phase.ANSWER, Phase.HAND_OVER) or isinstance(
+                action, DealNextHand
+            )
+            if special or k % 2 == 0:
+                out.append((state, action))
     return tuple(out)
 
 

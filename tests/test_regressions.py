@@ -148,3 +148,27 @@ def test_five_black_threes_of_three_packs_go_out_by_melding_four() -> None:
     out = canasta.apply(bound, canasta.MeldCards(0, [Meld.parse("3S 3S 3S 3C")]))
     out = canasta.apply(out, canasta.Discard(0, "3C"))
     assert out.is_hand_over and out.end is not None and out.end.went_out
+
+
+def test_cutthroat_combined_meld_over_the_wild_limit_takes_naturals() -> None:
+    """BI-CT: the partners combine their melds; a combined meld may hold more wild cards than a
+    meld may, and natural cards may still be added to it (wild cards may not)."""
+    state = canasta.position(
+        "cutthroat",
+        hands=["KH KS 5C 6D 7S", "4S 9C 9D", "4D QC QD"],
+        melds=[["7H 7D 7C"], ["4H 4C JK 2D 2S"], ["4H 4C JK JK 2C"]],
+        discard_pile="8C KD",
+        current_seat=0,
+    )
+    taken = canasta.apply(state, canasta.TakePile(0, "KH KS"))
+    assert taken.sides == ((0,), (1, 2))
+    (fours,) = [m for m in taken.melds[1] if m.rank is Rank.FOUR]
+    assert fours.wilds == 6 and fours.naturals == 4
+    after = canasta.apply(taken, canasta.Discard(0, "5C"))
+    after = canasta.apply(after, canasta.Draw(1))
+    listed = list(canasta.legal_actions(after))
+    add = canasta.MeldCards(1, [Meld(Rank.FOUR, "4S")])
+    assert add in listed and canasta.is_legal(after, add)
+    wild = next((c for c in after.hands[1] if c.is_wild), None)
+    if wild is not None:
+        assert not canasta.is_legal(after, canasta.MeldCards(1, [Meld(Rank.FOUR, [wild])]))

@@ -572,6 +572,10 @@ def _lay(
         else:
             nat, jok, two = core.meld_stats(meld)
             problem = core.composition_problem(v, nat, jok + two)
+            if problem is not None and old is not None and all(c.rank is rank for c in cards):
+                # Natural cards never make a meld worse: they may join a meld over the wild
+                # limit, as Cutthroat's combined melds can be (BI-CT "combining their melds").
+                problem = None
             if problem is not None:
                 raise _illegal(Reason(problem), action, _COMPOSITION_WORDS[problem](v, meld))
         new_melds[rank] = meld

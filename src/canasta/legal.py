@@ -410,7 +410,9 @@ def _full_melds(
         for j in range(0, min(jl, maxw) + 1):
             for t in range(0, min(tl, maxw - j) + 1):
                 w = w_e + j + t
-                if (c or j or t or size_e) and core.composition_problem(v, nat, w):
+                # an existing meld takes naturals as it is (a combined Cutthroat meld may be over
+                # the wild limit); wild cards only within the limit
+                if (j or t or not size_e) and core.composition_problem(v, nat, w):
                     continue
                 size = size_e + c + j + t
                 plan.append((r, c, j, t))
@@ -577,7 +579,7 @@ def going_out_feasible(
         else:
             continue
         cap = v.wild_limit(nat) - w_e
-        if need > cap:
+        if need > max(cap, 0):
             return False
         mins += need
         caps += max(cap, 0)

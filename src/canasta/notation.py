@@ -17,8 +17,10 @@ A lone ``+`` separates groups; ``+RANK`` (no space, ``RANK`` from ``3`` to ``A``
 names its rank. It is needed for a group of wild cards only (an addition: ``meld +K 2C``) and
 allowed on any group; the group's other natural cards must then be of that rank. Without it, the
 rank is that of the group's non-wild cards, which must all be of one rank. After ``take`` come the
-hand cards melded with the pile's top card (possibly none), then further melds. ``deal`` with
-cards deals the next hand from that deck (first card dealt first).
+hand cards melded with the pile's top card (possibly none; their natural cards of one rank, and no
+``+RANK``: the top card gives the rank), then further melds. ``deal`` with cards deals the next
+hand from that deck (first card dealt first). Parsing checks no rule of the game:
+:func:`parse_action` does, for the seat to act in a state.
 
 >>> str(parse_action_text("meld 7h 7s 2c + +k jk", seat=0))
 'meld +K JK + 2C 7S 7H'
@@ -91,9 +93,13 @@ columns from 0 (:attr:`NotationError.position` is the index in the whole text)::
   ``melded`` to every playing seat of a side with melds (as :func:`canasta.position`).
 
 Everything is checked when parsing: every card against the pack (a card more often than the pack
-holds it, a card too many), the melds against the variant's rules, seats that do not exist, a
-turn that cannot be, and that the player to act has a legal action. Errors are
-:class:`~canasta.NotationError` naming the line, the column and the field.
+holds it, a card too many), the melds against the variant's rules (black threes only as the
+three or four melded by a player going out this turn, ``created=3``; in Cutthroat, a meld of the
+two partners may be two lawful melds merged when the lone hand formed), seats that do not exist,
+a turn that cannot be (facts that contradict each other or the table), and that the player to
+act has a legal action. Errors are :class:`~canasta.NotationError` naming the line, the column
+and the field. ``repr(state)`` is ``canasta.parse_position('''...''')`` with the
+notation, which evaluates to an equal state.
 
 >>> import canasta
 >>> s = parse_position('''

@@ -21,8 +21,8 @@ actions            ``draw``, ``take_pile``, ``meld_cards``, ``discard``, ``ask_p
 =================  ==============================================================================
 
 Objects nested in a document carry no ``format_version``: a nested action keeps its ``type``; a
-state's or view's variant is just ``{"preset": ..., "changes": ...}``. The JSON Schema of these shapes is
-:func:`json_schema`.
+state's or view's variant is just ``{"preset": ..., "changes": ...}``. The JSON Schema of these
+shapes is :func:`json_schema`.
 
 Parsing is strict, for untrusted input: unknown or missing keys, wrong types (a bool is not an
 int), out-of-range values, bad card strings and impossible states (more copies of a card than
