@@ -194,3 +194,15 @@ def test_unreadable_file_is_one_clear_line(capsys: pytest.CaptureFixture[str]) -
     assert main(["replay", "/nonexistent/game.json"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("canasta: error: cannot read") and err.count("\n") == 1
+
+
+def test_record_json_matches_the_schema_and_the_generic_json_functions() -> None:
+    jsonschema = pytest.importorskip("jsonschema")
+    record = _random_record("five-player", seed=1, hands=2)
+    text = canasta.to_json(record)
+    jsonschema.validate(json.loads(text), canasta.json_schema())
+    assert canasta.from_json(text) == record
+    assert canasta.from_json(text, "record") == record
+    bad = text.replace('"type": "discard"', '"type": "discard", "extra": 1', 1)
+    with pytest.raises(canasta.NotationError, match=r"\$\.actions\[\d+\]"):
+        canasta.from_json(bad)

@@ -292,8 +292,8 @@ def test_variants_round_trip() -> None:
 # ---------------------------------------------------------------------------- the schema
 def test_schema_covers_the_types() -> None:
     schema = json_schema()
-    assert schema["properties"]["type"]["enum"] == list(BUILTIN_TYPES)
-    assert set(BUILTIN_TYPES) <= set(serialize.registered_types())
+    assert schema["properties"]["type"]["enum"] == [*BUILTIN_TYPES, "record"]
+    assert set(BUILTIN_TYPES) | {"record"} <= set(serialize.registered_types())
     changes = schema["$defs"]["variant_changes"]["properties"]
     fields = [a.name for a in attrs.fields(canasta.Variant) if a.init]
     assert list(changes) == fields

@@ -44,6 +44,14 @@ from .actions import Action, DealNextHand
 from .cards import Card, to_card_list
 from .engine import apply, new_game, shuffled_deck
 from .errors import CanastaError, IllegalActionError, NotationError, Reason
+from .serialize import (
+    FORMAT_VERSION,
+    _decode_variant,
+    _encode_variant,
+    from_dict,
+    register,
+    to_dict,
+)
 from .state import GameState
 from .variants import CardPoints, Variant, get_variant, variant_names
 
@@ -212,20 +220,23 @@ class GameRecord:
 
     # ------------------------------------------------------------------ JSON form
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form, as a dict."""
-        from .serialize import FORMAT_VERSION, to_dict
-
+        """The JSON form, as a dict (also ``canasta.to_dict(record)``)."""
         return {
             "format_version": FORMAT_VERSION,
             "type": "record",
-            "variant": to_dict(self.variant),
+            **_encode(self),
+        }
+
+    def _fields(self) -> dict[str, Any]:
+        return {
+            "variant": _encode_variant(self.variant),
             "seed": self.seed,
             "deck": None if self.deck is None else [str(c) for c in self.deck],
             "dealer": self.dealer,
             "totals": None if self.totals is None else list(self.totals),
             "players": list(self.players),
             "date": self.date,
-            "actions": [to_dict(a) for a in self.actions],
+            "actions": [to_dict(a, versioned=False) for a in self.actions],
         }
 
     def to_json(self, indent: int | None = None) -> str:
@@ -254,69 +265,81 @@ class GameRecord:
         Raises:
             NotationError: anything malformed; the message names the JSON path.
         """
-        from .serialize import FORMAT_VERSION, from_dict
-
         if not isinstance(data, dict):
             raise NotationError("$: a record is a JSON object")
-        keys = {
-            "format_version",
-            "type",
-            "variant",
-            "seed",
-            "deck",
-            "dealer",
-            "totals",
-            "players",
-            "date",
-            "actions",
-        }
-        extra = set(data) - keys
-        if extra:
-            raise NotationError(f"$: unknown keys {sorted(extra)}")
-        if data.get("format_version") != FORMAT_VERSION or data.get("type") != "record":
-            raise NotationError(f"$: not a record of format_version {FORMAT_VERSION}")
-        variant = from_dict(data.get("variant"), "variant")
-        assert isinstance(variant, Variant)
-        seed = _json_int(data, "seed")
-        dealer = _json_int(data, "dealer")
-        totals = data.get("totals")
-        if totals is not None:
-            if not isinstance(totals, list) or not all(_is_int(t) for t in totals):
-                raise NotationError("$.totals: a list of integers or null")
-            totals = tuple(totals)
-        deck = data.get("deck")
-        if deck is not None:
-            if not isinstance(deck, list) or not all(isinstance(c, str) for c in deck):
-                raise NotationError("$.deck: a list of cards or null")
-            try:
-                deck = tuple(Card.parse(c) for c in deck)
-            except CanastaError as exc:
-                raise NotationError(f"$.deck: {exc}") from None
-        players = data.get("players", [])
-        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-            raise NotationError("$.players: a list of names")
-        date = data.get("date")
-        if date is not None and not isinstance(date, str):
-            raise NotationError("$.date: a string or null")
-        raw_actions = data.get("actions")
-        if not isinstance(raw_actions, list):
-            raise NotationError("$.actions: a list of actions")
-        actions = []
-        for i, raw in enumerate(raw_actions):
-            try:
-                actions.append(from_dict(raw))
-            except NotationError as exc:
-                raise NotationError(f"$.actions[{i}]: {exc}") from None
-        return cls(
-            variant=variant,
-            seed=seed,
-            deck=deck,
-            dealer=dealer,
-            totals=totals,
-            players=tuple(players),
-            date=date,
-            actions=tuple(actions),
-        )
+        return _decode(data, "$", versioned=True)
+
+
+def _encode(record: GameRecord) -> dict[str, Any]:
+    return record._fields()
+
+
+def _decode(data: dict[str, Any], path: str = "$", versioned: bool = False) -> GameRecord:
+    try:
+        return _decode_record(data, versioned)
+    except NotationError as exc:
+        if path != "$" and str(exc).startswith("$"):
+            raise NotationError(path + str(exc)[1:]) from None
+        raise
+
+
+def _decode_record(data: dict[str, Any], versioned: bool) -> GameRecord:
+    keys = {
+        "format_version",
+        "type",
+        "variant",
+        "seed",
+        "deck",
+        "dealer",
+        "totals",
+        "players",
+        "date",
+        "actions",
+    }
+    extra = set(data) - keys
+    if extra:
+        raise NotationError(f"$: unknown keys {sorted(extra)}")
+    if versioned and (data.get("format_version") != FORMAT_VERSION or data.get("type") != "record"):
+        raise NotationError(f"$: not a record of format_version {FORMAT_VERSION}")
+    variant = _decode_variant(data.get("variant"), "$.variant")
+    assert isinstance(variant, Variant)
+    seed = _json_int(data, "seed")
+    dealer = _json_int(data, "dealer")
+    totals = data.get("totals")
+    if totals is not None:
+        if not isinstance(totals, list) or not all(_is_int(t) for t in totals):
+            raise NotationError("$.totals: a list of integers or null")
+        totals = tuple(totals)
+    deck = data.get("deck")
+    if deck is not None:
+        if not isinstance(deck, list) or not all(isinstance(c, str) for c in deck):
+            raise NotationError("$.deck: a list of cards or null")
+        try:
+            deck = tuple(Card.parse(c) for c in deck)
+        except CanastaError as exc:
+            raise NotationError(f"$.deck: {exc}") from None
+    players = data.get("players", [])
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise NotationError("$.players: a list of names")
+    date = data.get("date")
+    if date is not None and not isinstance(date, str):
+        raise NotationError("$.date: a string or null")
+    raw_actions = data.get("actions")
+    if not isinstance(raw_actions, list):
+        raise NotationError("$.actions: a list of actions")
+    actions = []
+    for i, raw in enumerate(raw_actions):
+        actions.append(from_dict(raw, path=f"$.actions[{i}]", versioned=False))
+    return GameRecord(
+        variant=variant,
+        seed=seed,
+        deck=deck,
+        dealer=dealer,
+        totals=totals,
+        players=tuple(players),
+        date=date,
+        actions=tuple(actions),
+    )
 
 
 def _is_int(value: Any) -> bool:
@@ -477,3 +500,5 @@ def record_of(actions: Sequence[Action], start: GameState, **header: Any) -> Gam
         **header,
     )
 
+
+register("record", GameRecord, _encode, _decode)
