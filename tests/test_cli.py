@@ -78,3 +78,18 @@ def test_console_script_entry_point() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert "1 matches" in result.stdout
+
+
+def test_simulate_gives_the_same_results_on_several_processes(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    def summary(argv: list[str]) -> list[str]:
+        assert main(argv) == 0
+        lines = capsys.readouterr().out.splitlines()
+        return [line for line in lines[1:] if not line.startswith("actions per second")]
+
+    one = summary(["simulate", "--games", "4", "--seed", "2"])
+    two = summary(["simulate", "--games", "4", "--seed", "2", "--workers", "2"])
+    assert one == two
+    with pytest.raises(SystemExit):
+        main(["simulate", "--games", "2", "--workers", "0"])

@@ -24,6 +24,7 @@ from .render import format_score, format_table, side_name
 from .scoring import score_hand
 from .state import EndReason, GameState
 from .variants import (
+    Variant,
     format_value,
     get_variant,
     variant_aliases,
@@ -259,34 +260,70 @@ class _Progress:
         self.stream.flush()
 
 
-def simulate(games: int, seed: int, variant: str, bots: str, out: TextIO, err: TextIO) -> int:
+def play_one_match(variant: Variant, seed: int, bots: str) -> tuple[int, int, tuple[int, ...]]:
+    """Play one match of bots from ``seed``: ``(hands, actions, winning sides)``. Deterministic,
+    so the aggregate of many matches does not depend on how they are spread over processes."""
+    players = _players(bots, variant.players, seed)
+    state = new_game(variant, seed=seed)
+    count = 0
+    hands = 0
+
+    def tally(before: GameState, action: Action, after: GameState) -> None:
+        nonlocal count
+        count += 1
+
+    while True:
+        state = play_hand(state, players, tally)
+        hands += 1
+        if state.is_match_over:
+            return hands, count, state.winners
+        state = apply(state, DealNextHand())
+
+
+def _play_job(job: tuple[Variant, int, str]) -> tuple[int, int, tuple[int, ...]]:
+    return play_one_match(*job)
+
+
+def simulate(
+    games: int,
+    seed: int,
+    variant: str,
+    bots: str,
+    out: TextIO,
+    err: TextIO,
+    workers: int = 1,
+) -> int:
     v = get_variant(variant)
+    _players(bots, v.players, seed)  # refuse a bad --bots before starting processes
     wins = [0.0] * len(v.sides)
     hands = 0
     actions = 0
     progress = _Progress(games, err)
     start = time.perf_counter()
-    for g in range(games):
-        players = _players(bots, v.players, seed + g)
-        state = new_game(v, seed=seed + g)
-        count = 0
+    jobs = [(v, seed + g, bots) for g in range(games)]
+    if workers > 1:
+        import multiprocessing
 
-        def tally(before: GameState, action: Action, after: GameState) -> None:
-            nonlocal count
-            count += 1
-
-        while True:
-            state = play_hand(state, players, tally)
-            hands += 1
-            if state.is_match_over:
-                break
-            state = apply(state, DealNextHand())
-        actions += count
-        for winner in state.winners:
-            wins[winner] += 1.0 / len(state.winners)
-        progress.step()
+        with multiprocessing.get_context("spawn").Pool(workers) as pool:
+            results = []
+            for result in pool.imap(_play_job, jobs, chunksize=max(1, games // (workers * 8))):
+                results.append(result)
+                progress.step()
+    else:
+        results = []
+        for job in jobs:
+            results.append(_play_job(job))
+            progress.step()
+    for n_hands, n_actions, winners in results:
+        hands += n_hands
+        actions += n_actions
+        for winner in winners:
+            wins[winner] += 1.0 / len(winners)
     elapsed = time.perf_counter() - start
-    out.write(f"variant {v.name}: {games} matches, seeds {seed}..{seed + games - 1}, bots {bots}\n")
+    procs = f", {workers} processes" if workers > 1 else ""
+    out.write(
+        f"variant {v.name}: {games} matches, seeds {seed}..{seed + games - 1}, bots {bots}{procs}\n"
+    )
     out.write(f"hands per match:   {hands / games:.2f}\n")
     out.write(f"actions per hand:  {actions / max(hands, 1):.1f}\n")
     for side, won in enumerate(wins):
@@ -355,6 +392,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--seed", type=int, default=0, help="first match seed (default 0)")
     s.add_argument("--variant", default="classic", help=f"variant ({names})")
     s.add_argument("--bots", default="greedy", help="bots by seat, cycled: greedy, random")
+    s.add_argument(
+        "--workers", type=_positive, default=1, help="processes to spread the matches over"
+    )
     r = sub.add_parser("replay", help="print a recorded game hand by hand with the score sheets")
     r.add_argument("file", help="a game record (JSON or text)")
     val = sub.add_parser("validate", help="check every action of a game record")
@@ -378,7 +418,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             return validate_command(args.file, args.json, sys.stdout)
         if args.command == "variants":
             return variants(args.name, sys.stdout)
-        return simulate(args.games, args.seed, args.variant, args.bots, sys.stdout, sys.stderr)
+        return simulate(
+            args.games, args.seed, args.variant, args.bots, sys.stdout, sys.stderr, args.workers
+        )
     except (CanastaError, ValueError) as exc:
         print(f"canasta: error: {exc}", file=sys.stderr)
         return 2
