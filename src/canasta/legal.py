@@ -495,8 +495,13 @@ def go_out_melds(
             yield fast_meld_cards(seat, melds)
 
 
-def can_go_out(state: GameState) -> bool:
-    """Whether the player to act (after drawing) can go out this turn from the current hand."""
+def can_go_out(
+    state: GameState,
+    k: Sequence[int] | None = None,
+    info: dict[int, tuple[int, int, int, int]] | None = None,
+) -> bool:
+    """Whether the player to act (after drawing) can go out this turn from the current hand.
+    ``k`` and ``info`` (the hand's kind counts and the side's melds) may be passed when known."""
     if state.phase is not Phase.PLAY:
         return False
     v = state.variant
@@ -518,8 +523,9 @@ def can_go_out(state: GameState) -> bool:
         if not v.final_discard_required and next(go_out_melds(state, 0), None) is not None:
             return True
         return next(go_out_melds(state, 1), None) is not None
-    k = core.kind_counts(hand.counts)
-    info = _side_info(state, side)
+    k = list(core.kind_counts(hand.counts) if k is None else k)
+    if info is None:
+        info = _side_info(state, side)
     # cards that cannot be melded must be the one card left for the discard
     lonely = [r for r in core.NATURAL_RANKS if 0 < k[r] < v.min_naturals and r not in info]
     if k[core.BLACK3] and not 3 <= k[core.BLACK3] <= 4:
@@ -639,7 +645,7 @@ def _play_actions(state: GameState) -> list[Action]:
         going_out = False
         must_ask = v.ask_partner is AskRule.COMPULSORY and bool(state.partners(seat))
         if perm is None and must_ask:
-            going_out = can_go_out(state)
+            going_out = can_go_out(state, k, info)
         elif perm is None:
             # With the side melded, a going out from four or more cards is reached by single
             # melds down to two or three cards and then one of these (see the module doc).
@@ -661,7 +667,7 @@ def _play_actions(state: GameState) -> list[Action]:
         and not state.turn.asked
         and v.ask_partner is not AskRule.OFF
         and state.partners(seat)
-        and (going_out or can_go_out(state))
+        and (going_out or can_go_out(state, k, info))
     ):
         out.append(AskPartner(seat))
     canastas = state.canastas(side)
@@ -669,8 +675,8 @@ def _play_actions(state: GameState) -> list[Action]:
         discard_ok = _finish_ok(state, 0, canastas, discarding=True)
     else:
         discard_ok = perm is not True
-    for kind in range(2, 16):
-        if k[kind] and discard_ok:
+    for kind in range(2, 16) if discard_ok else ():
+        if k[kind]:
             card: Card = core.pick(counts, kind, 1)[0]
             out.append(build(Discard, seat=seat, card=card))
     return out
