@@ -172,3 +172,80 @@ def test_cutthroat_combined_meld_over_the_wild_limit_takes_naturals() -> None:
     wild = next((c for c in after.hands[1] if c.is_wild), None)
     if wild is not None:
         assert not canasta.is_legal(after, canasta.MeldCards(1, [Meld(Rank.FOUR, [wild])]))
+
+
+def test_bound_to_go_out_from_an_unmelded_side_lists_the_whole_going_out() -> None:
+    """An unmelded side's player who asked and got "yes" goes out concealed in one action (no
+    minimum, §2 case 29); the menu listed nothing (found by replaying a random record)."""
+    hand_1 = "2H 2D 2C KH KD KC QD 4S 4S 4H 4H 4C"
+    state = canasta.parse_position(
+        f"""
+        canasta classic hand 5 dealer 3 seed 520457
+        totals 2110 3045
+        turn 1 play drew=stock asked permission=yes
+        hands JH TC 9H 8D / {hand_1} / QC / 2D QS QD QC JH JD TS TH 8S 8S 7H
+        melds 2C AS AS AH AH ; JK 9D 9C ; 2H 8H 8H 8C ; JK 7S 7S 7D 7D / -
+        pile 9H 9S 5H JS 4D 6S 6D 5H 9D QH QH 6C 5S KH
+        stock 48
+        red - / 3D / - / -
+        melded 0 2
+        """
+    )
+    actions = list(canasta.legal_actions(state))
+    assert actions and all(canasta.is_legal(state, a) for a in actions)
+    out = canasta.apply(state, actions[0])
+    if not out.is_hand_over:
+        out = canasta.apply(out, next(iter(canasta.legal_actions(out))))
+    assert out.is_hand_over and out.end is not None and out.end.concealed
+
+
+def test_interchange_bad_input_found_by_breaking() -> None:
+    state = canasta.new_game("classic", seed=1)
+    # sizes are bounded, so no record can make the engine deal a pack that does not fit
+    with pytest.raises(canasta.NotationError):
+        canasta.GameRecord.loads('[Variant classic {"jokers": 1000000000000}]\n[Seed 1]\n')
+    with pytest.raises(canasta.VariantError):
+        canasta.get_variant("classic").derive(natural_canasta_bonus=2**63)
+    # a record's actions are actions, never nested records or other documents
+    inner = {"type": "record", "variant": {"preset": "classic"}, "seed": 1, "actions": []}
+    doc = {
+        "format_version": 1,
+        "type": "record",
+        "variant": {"preset": "classic"},
+        "seed": 1,
+        "deck": None,
+        "dealer": None,
+        "totals": None,
+        "players": [],
+        "date": None,
+        "actions": [inner],
+    }
+    import json
+
+    with pytest.raises(canasta.NotationError, match=r"actions\[0\]"):
+        canasta.GameRecord.from_json(json.dumps(doc))
+    doc["actions"] = [{"type": "card", "card": "KH"}]
+    with pytest.raises(canasta.NotationError):
+        canasta.GameRecord.from_json(json.dumps(doc))
+    violation = canasta.check(state, doc)
+    assert violation is not None and violation.reason is canasta.Reason.MALFORMED
+    # huge ints never escape as ValueError
+    huge = {"format_version": 1, "type": "draw", "seat": 10**5000}
+    violation = canasta.check(state, huge)
+    assert violation is not None and len(violation.message) < 300
+    with pytest.raises(canasta.NotationError):
+        canasta.Draw(10**5000)
+    # no Unicode case folding into a card
+    with pytest.raises(canasta.NotationError):
+        canasta.Card.parse("K\u017f")
+    # header values that could not be written back are refused when the record is made
+    for bad in ({"players": ("Ann, Jr",)}, {"players": (" A",)}, {"date": "a\nb"}):
+        with pytest.raises(canasta.NotationError):
+            canasta.GameRecord(variant=canasta.get_variant("classic"), seed=1, **bad)
+    record = canasta.GameRecord(
+        variant=canasta.get_variant("classic").derive(name="house #1"), seed=1, date="#1"
+    )
+    assert canasta.GameRecord.loads(record.dumps()) == record
+    # the JSON record parser is as strict as from_json (duplicate keys)
+    with pytest.raises(canasta.NotationError):
+        canasta.GameRecord.loads('{"format_version": 1, "format_version": 1, "type": "record"}')

@@ -51,8 +51,13 @@ __all__ = [
 
 
 def _seat(value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise NotationError(f"a seat must be an int, not {value!r}", repr(value))
+    if isinstance(value, bool) or not isinstance(value, int) or not -1000 <= value <= 1000:
+        shown = (
+            repr(value)
+            if isinstance(value, str | bool) or not isinstance(value, int)
+            else "a huge int"
+        )
+        raise NotationError(f"a seat must be a small int, not {shown[:40]}", shown[:40])
     return value
 
 

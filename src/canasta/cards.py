@@ -225,8 +225,11 @@ class Card:
         """
         if not isinstance(text, str):
             raise NotationError(f"a card must be given as text, not {type(text).__name__}")
-        key = text.strip().upper()
-        card = _CARD_BY_TEXT.get(key)
+        stripped = text.strip()
+        key = stripped.upper()
+        card = _CARD_BY_TEXT.get(key) if len(key) == len(stripped) and len(key) <= 6 else None
+        if card is not None and not all(c.isascii() or c in _SYMBOL_CHARS for c in stripped):
+            card = None
         if card is None:
             raise NotationError(f"not a card: {text!r} (write e.g. KH, 10S, T♠, JK)", text)
         return card
@@ -279,6 +282,7 @@ for _c in Card._BY_ID:
 
 #: The joker.
 JOKER = Card._BY_ID[JOKER_ID]
+_SYMBOL_CHARS = frozenset("♠♥♦♣♤♡♢♧🃏")
 
 
 def _parse_cards(text: str) -> list[Card]:

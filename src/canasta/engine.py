@@ -301,8 +301,10 @@ def check(state: GameState, action: object) -> Violation | None:
     if isinstance(action, str | dict):
         try:
             action = _parse_foreign(state, action)
-        except CanastaError as exc:
-            return Violation(Reason.MALFORMED, f"{given!r} does not parse: {exc}", given)
+        except (CanastaError, RecursionError) as exc:
+            return Violation(Reason.MALFORMED, f"{_short(given)} does not parse: {exc}", given)
+        if not isinstance(action, _ACTION_TYPES):
+            return Violation(Reason.MALFORMED, f"{_short(given)} is not an action", given)
     try:
         _resolve(state, action)
     except IllegalActionError as exc:
@@ -310,11 +312,24 @@ def check(state: GameState, action: object) -> Violation | None:
     return None
 
 
+def _short(value: object, limit: int = 120) -> str:
+    try:
+        text = repr(value)
+    except ValueError:  # an int too large to write
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 def _parse_foreign(state: GameState, action: str | dict[str, Any]) -> object:
     if isinstance(action, dict) or action.lstrip().startswith("{"):
+        from .serialize import _ACTION_TYPES as names
         from .serialize import from_dict, from_json
 
-        return from_dict(action) if isinstance(action, dict) else from_json(action)
+        if isinstance(action, dict):
+            if action.get("type") not in names:
+                raise _illegal(Reason.MALFORMED, None, "not an action type")
+            return from_dict(action)
+        return from_json(action)
     from .notation import parse_action_text
 
     return parse_action_text(action, state.current_seat)

@@ -624,14 +624,22 @@ def _play_actions(state: GameState) -> list[Action]:
     if perm is True:
         # Bound to go out: single melds that keep going out possible, and the whole going out
         # once at most three cards are left (as without permission; see the module doc).
-        if small:
+        unmelded = not state.melds[side]
+        if small or unmelded:
+            # an unmelded side going out meets no minimum only in one action (§2 case 29)
             if not v.final_discard_required:
                 melds.update(dict.fromkeys(go_out_melds(state, 0, k, info)))
-            if b:
+            if b or unmelded:
                 melds.update(dict.fromkeys(go_out_melds(state, 1, k, info)))
-        for a in _singles(state, k, info, bound=True):
-            if is_legal(state, a):
-                melds[a] = None
+        if unmelded and state.minimum_for(seat) > 0:
+            for spec in initial_compounds(v, k, state.minimum_for(seat)):
+                a = fast_meld_cards(seat, _cards_for(counts, spec))
+                if a not in melds and is_legal(state, a):
+                    melds[a] = None
+        else:
+            for a in _singles(state, k, info, bound=True):
+                if is_legal(state, a):
+                    melds[a] = None
     else:
         minimum = state.minimum_for(seat)
         if state.melds[side] or minimum <= 0:

@@ -62,7 +62,62 @@ MAX_TEXT = 5_000_000
 
 
 def _actions(value: Any) -> tuple[Action, ...]:
-    return tuple(value)
+    from .engine import _ACTION_TYPES
+
+    actions = tuple(value)
+    for i, action in enumerate(actions):
+        if not isinstance(action, _ACTION_TYPES):
+            raise NotationError(f"actions[{i}]: not an action: {type(action).__name__}")
+    return actions
+
+
+def _seed(value: Any) -> int | None:
+    if value is not None and (not _is_int(value) or not -(2**63) <= value < 2**63):
+        raise NotationError(f"seed: an integer of 64 bits or None, not {value!r}"[:200])
+    return None if value is None else int(value)
+
+
+def _dealer(value: Any) -> int | None:
+    if value is not None and (not _is_int(value) or not 0 <= value < 64):
+        raise NotationError(f"dealer: a seat or None, not {value!r}"[:200])
+    return None if value is None else int(value)
+
+
+def _totals(value: Any) -> tuple[int, ...] | None:
+    if value is None:
+        return None
+    totals = tuple(value)
+    if not all(_is_int(t) and abs(t) <= 10**12 for t in totals):
+        raise NotationError("totals: integers of at most 12 digits")
+    return totals
+
+
+def _text(value: str, what: str) -> None:
+    if (
+        not isinstance(value, str)
+        or len(value) > 100
+        or not value.isprintable()
+        or value != value.strip()
+    ):
+        raise NotationError(
+            f"{what}: printable text of at most 100 characters, not {value!r}"[:200]
+        )
+
+
+def _players(value: Any) -> tuple[str, ...]:
+    names = tuple(value)
+    for name in names:
+        _text(name, "players")
+        if "," in name or not name:
+            raise NotationError(f"players: a name holds no comma and is not empty: {name!r}")
+    return names
+
+
+def _date(value: Any) -> str | None:
+    if value is None:
+        return None
+    _text(value, "date")
+    return str(value)
 
 
 @attrs.frozen(kw_only=True)
@@ -81,12 +136,12 @@ class GameRecord:
     """
 
     variant: Variant
-    seed: int | None = None
+    seed: int | None = attrs.field(default=None, converter=_seed)
     deck: tuple[Card, ...] | None = None
-    dealer: int | None = None
-    totals: tuple[int, ...] | None = None
-    players: tuple[str, ...] = ()
-    date: str | None = None
+    dealer: int | None = attrs.field(default=None, converter=_dealer)
+    totals: tuple[int, ...] | None = attrs.field(default=None, converter=_totals)
+    players: tuple[str, ...] = attrs.field(default=(), converter=_players)
+    date: str | None = attrs.field(default=None, converter=_date)
     actions: tuple[Action, ...] = attrs.field(default=(), converter=_actions)
 
     def start(self) -> GameState:
@@ -154,8 +209,8 @@ class GameRecord:
         header: dict[str, str] = {}
         actions: list[Action] = []
         for number, raw in enumerate(text.splitlines(), start=1):
-            line = raw.split("#", 1)[0].strip()
-            if not line:
+            line = raw.strip()
+            if not line or line.startswith("#"):
                 continue
             where = f"line {number}"
             if line.startswith("["):
@@ -169,7 +224,7 @@ class GameRecord:
                     raise NotationError(f"{where}: header tags come before the actions", raw)
                 header[key] = m.group(2).strip()
                 continue
-            m = re.fullmatch(r"(\d{1,2})\s*:\s*(.*)", line)
+            m = re.fullmatch(r"([0-9]{1,2})\s*:\s*(.*)", line)
             try:
                 if m is not None:
                     actions.append(parse_action_text(m.group(2), int(m.group(1))))
@@ -195,7 +250,7 @@ class GameRecord:
         totals = None
         if "totals" in header:
             parts = header["totals"].split()
-            if not parts or not all(re.fullmatch(r"-?\d{1,9}", p) for p in parts):
+            if not parts or not all(re.fullmatch(r"-?[0-9]{1,13}", p) for p in parts):
                 raise NotationError(f"[Totals] must be integers: {header['totals']!r}")
             totals = tuple(int(p) for p in parts)
         deck = None
@@ -245,18 +300,17 @@ class GameRecord:
 
     @classmethod
     def from_json(cls, text: str) -> GameRecord:
-        """Parse the JSON form.
+        """Parse the JSON form (with the size, depth and strictness checks of
+        :func:`canasta.from_json`).
 
         Raises:
             NotationError: anything malformed; the message names the JSON path.
         """
-        if not isinstance(text, str) or len(text) > MAX_TEXT:
-            raise NotationError("a JSON record is text of at most 5,000,000 characters")
-        try:
-            data = json.loads(text)
-        except (ValueError, RecursionError) as exc:
-            raise NotationError(f"not JSON: {exc}") from None
-        return cls.from_dict(data)
+        from .serialize import from_json
+
+        record = from_json(text, "record")
+        assert isinstance(record, GameRecord)
+        return record
 
     @classmethod
     def from_dict(cls, data: Any) -> GameRecord:
@@ -328,7 +382,12 @@ def _decode_record(data: dict[str, Any], versioned: bool) -> GameRecord:
     if not isinstance(raw_actions, list):
         raise NotationError("$.actions: a list of actions")
     actions = []
+    from .serialize import _ACTION_TYPES as _ACTION_TYPE_NAMES
+
     for i, raw in enumerate(raw_actions):
+        kind = raw.get("type") if isinstance(raw, dict) else None
+        if kind not in _ACTION_TYPE_NAMES:
+            raise NotationError(f"$.actions[{i}].type: not an action type: {str(kind)[:40]!r}")
         actions.append(from_dict(raw, path=f"$.actions[{i}]", versioned=False))
     return GameRecord(
         variant=variant,
@@ -357,7 +416,7 @@ def _int_tag(header: dict[str, str], key: str) -> int | None:
     if key not in header:
         return None
     text = header[key]
-    if not re.fullmatch(r"-?\d{1,20}", text):
+    if not re.fullmatch(r"-?[0-9]{1,20}", text):
         raise NotationError(f"[{key.capitalize()}] must be an integer: {text!r}")
     return int(text)
 

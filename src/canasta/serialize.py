@@ -1295,7 +1295,7 @@ def _dec_state(data: dict[str, Any], path: str) -> GameState:
         side = next(s for s in sides if turn.seat in s)
         if len(side) < 2:
             _fail(r.at("phase"), f"seat {turn.seat} has no partner to answer")
-    return GameState(
+    state = GameState(
         variant=v,
         seed=seed,
         hand_number=hand_number,
@@ -1313,6 +1313,17 @@ def _dec_state(data: dict[str, Any], path: str) -> GameState:
         has_melded=has_melded,
         end=end,
     )
+    # The turn's facts, the end and the seat to act are checked as the position notation checks
+    # them (one authority for what a possible state is).
+    from .notation import format_position, parse_position
+
+    try:
+        again = parse_position(format_position(state))
+    except NotationError as exc:
+        _fail(path, f"an impossible state: {exc}")
+    if again != state:
+        _fail(path, "an impossible state: it does not survive the position notation")
+    return state
 
 
 # ================================================================== views

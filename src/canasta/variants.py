@@ -260,6 +260,22 @@ def _to_partnerships(value: Any) -> Partnerships:
     return result
 
 
+#: Upper bounds of the size fields (a pack is dealt in memory; notations stay short).
+_CAPS = {
+    "players": 12,
+    "decks": 8,
+    "jokers": 32,
+    "hand_size": 99,
+    "draw_count": 20,
+    "min_naturals": 99,
+    "max_wilds": 99,
+    "canasta_size": 99,
+    "canastas_to_go_out": 99,
+}
+#: The largest point value (or score) a variant may name.
+_MAX_POINTS = 10**9
+
+
 def _freeze_sides(value: Any) -> tuple[tuple[int, ...], ...]:
     sides = []
     for side in _seq("sides", value):
@@ -419,6 +435,28 @@ class Variant:
         object.__setattr__(self, "_side_of", tuple(side_of))
 
     def _validate(self) -> None:
+        # sizes stay small enough to deal in memory and to write in every notation
+        for field, cap in _CAPS.items():
+            value = getattr(self, field)
+            if _is_int(value) and value > cap:
+                raise VariantError(field, f"at most {cap}, not {value}")
+        for attribute in attrs.fields(Variant):
+            if not attribute.init:
+                continue
+            number = getattr(self, attribute.name)
+            if _is_int(number) and abs(number) > _MAX_POINTS:
+                raise VariantError(attribute.name, f"at most {_MAX_POINTS} in size, not {number}")
+        for lo, m in self.minimum_bands:
+            if (lo is not None and abs(lo) > _MAX_POINTS) or abs(m) > _MAX_POINTS:
+                raise VariantError("minimum_bands", f"values at most {_MAX_POINTS} in size")
+        if any(abs(t) > _MAX_POINTS for t in self.red_three_totals):
+            raise VariantError("red_three_totals", f"values at most {_MAX_POINTS} in size")
+        if any(getattr(self.points, f.name) > _MAX_POINTS for f in attrs.fields(CardPoints)):
+            raise VariantError("points", f"values at most {_MAX_POINTS}")
+        if not isinstance(self.name, str) or not 0 < len(self.name) <= 100:
+            raise VariantError("name", "a string of 1 to 100 characters")
+        if not isinstance(self.description, str) or len(self.description) > 1000:
+            raise VariantError("description", "a string of at most 1000 characters")
         if not _is_int(self.players) or self.players < 2:
             raise VariantError(
                 "players", f"a game needs at least two players, not {self.players!r}"
