@@ -38,8 +38,15 @@ def evolve(inst: T, **changes: Any) -> T:
     names = _FIELD_NAMES.get(cls)
     if names is None:
         fields = attrs.fields(cls)  # type: ignore[arg-type]
-        names = _FIELD_NAMES[cls] = tuple(a.name for a in fields if a.init)
-    new: T = cls(**{n: changes[n] if n in changes else getattr(inst, n) for n in names})
+        if hasattr(cls, "__attrs_post_init__") or any(not a.init for a in fields):
+            raise TypeError(f"evolve copies plain attrs classes only, not {cls.__name__}")
+        names = _FIELD_NAMES[cls] = tuple(a.name for a in fields)
+    new: T = object.__new__(cls)
+    put = object.__setattr__
+    for name in names:
+        put(new, name, getattr(inst, name))
+    for name, value in changes.items():
+        put(new, name, value)
     return new
 
 
@@ -118,7 +125,8 @@ def composition_problem(variant: Variant, naturals: int, wilds: int) -> str | No
     (``"too_few_naturals"``, ``"too_many_wilds"``, ``"meld_too_small"``), or ``None``."""
     if naturals < variant.min_naturals:
         return "too_few_naturals"
-    if wilds > variant.wild_limit(naturals):
+    limits = variant._wild_limits
+    if wilds > (limits[naturals] if naturals < 128 else variant.wild_limit(naturals)):
         return "too_many_wilds"
     if naturals + wilds < 3:
         return "meld_too_small"

@@ -90,6 +90,8 @@ def build(cls: type[_A], **fields: Any) -> _A:
     obj = object.__new__(cls)
     for name, value in fields.items():
         object.__setattr__(obj, name, value)
+    if "_attrs_cached_hash" in getattr(cls, "__slots__", ()):
+        object.__setattr__(obj, "_attrs_cached_hash", None)
     return obj
 
 
@@ -120,7 +122,7 @@ class Draw:
         return "draw"
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class TakePile:
     """Take the whole discard pile (§1 "Taking the pile", §2 cases 8-12, 24-26).
 
@@ -146,7 +148,7 @@ class TakePile:
         return " ".join(parts)
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class MeldCards:
     """Meld: new melds and additions to the side's own melds, in one action (§1 "Meld
     composition", "Melds per rank per side"). Groups of a rank the side already has are added

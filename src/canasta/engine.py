@@ -911,17 +911,19 @@ def _discard(state: GameState, action: Discard) -> GameState:
         )
     counts = list(hand.counts)
     counts[card.id] -= 1
-    new = core.evolve(
-        state,
-        hands=_replace(state.hands, seat, Cards._from_counts(tuple(counts))),
-        discard_pile=(*state.discard_pile, card),
-    )
+    hands = _replace(state.hands, seat, Cards._from_counts(tuple(counts)))
+    pile = (*state.discard_pile, card)
     if left == 0:
-        return _go_out(new, seat)
-    return _next_turn(new)
+        return _go_out(core.evolve(state, hands=hands, discard_pile=pile), seat)
+    return _next_turn(state, hands=hands, discard_pile=pile)
 
 
-def _next_turn(state: GameState) -> GameState:
+#: A fresh turn for each seat (turns are values, shared by the states that start them).
+_FRESH_TURNS = tuple(Turn(seat=s) for s in range(64))
+
+
+def _next_turn(state: GameState, **changes: Any) -> GameState:
+    """The next seat's turn; ``changes`` (of the ending turn's last action) go in the same copy."""
     v = state.variant
     seat = state.turn.seat
     has_melded = state.has_melded
@@ -929,7 +931,8 @@ def _next_turn(state: GameState) -> GameState:
         has_melded = _replace(has_melded, seat, True)
     order = state.order
     nxt = order[(order.index(seat) + 1) % len(order)]
-    new = core.evolve(state, has_melded=has_melded, phase=Phase.DRAW, turn=Turn(seat=nxt))
+    turn = _FRESH_TURNS[nxt] if 0 <= nxt < 64 else Turn(seat=nxt)
+    new = core.evolve(state, has_melded=has_melded, phase=Phase.DRAW, turn=turn, **changes)
     hand = new.hands[nxt].counts
     if (hand[5] or hand[6]) and v.red_three_timing is RedThreeTiming.FIRST_TURN:
         counts = list(hand)

@@ -50,7 +50,6 @@ from .actions import (
     build,
     fast_meld_cards,
 )
-from .cards import Card
 from .engine import is_legal
 from .melds import Meld
 from .state import DrawSource, GameState, Phase
@@ -683,11 +682,49 @@ def _play_actions(state: GameState) -> list[Action]:
         discard_ok = _finish_ok(state, 0, canastas, discarding=True)
     else:
         discard_ok = perm is not True
-    for kind in range(2, 16) if discard_ok else ():
-        if k[kind]:
-            card: Card = core.pick(counts, kind, 1)[0]
-            out.append(build(Discard, seat=seat, card=card))
+    if discard_ok:
+        first = _first_of_kind(counts, k)
+        for kind in range(2, 16):
+            card_id = first[kind]
+            if card_id >= 0:
+                out.append(_discard(seat, card_id))
     return out
+
+
+def _first_of_kind(counts: Sequence[int], k: Sequence[int]) -> list[int]:
+    """For each kind (see :mod:`canasta._core`) with cards in ``k``, the id of its first card in
+    ``counts`` in the canonical order of :func:`canasta._core.pick`, else -1."""
+    first = [-1] * 16
+    ids = core.IDS_OF_KIND
+    for kind in range(1, 16):
+        if k[kind]:
+            for i in ids[kind]:
+                if counts[i]:
+                    first[kind] = i
+                    break
+    return first
+
+
+# Listed one-card actions are values: the same one is handed out every time (fewer objects).
+_DISCARDS: dict[tuple[int, int], Discard] = {}
+_ADDITIONS: dict[tuple[int, int, int], MeldCards] = {}
+
+
+def _discard(seat: int, card_id: int) -> Discard:
+    action = _DISCARDS.get((seat, card_id))
+    if action is None:
+        action = build(Discard, seat=seat, card=core.CARDS[card_id])
+        _DISCARDS[(seat, card_id)] = action
+    return action
+
+
+def _addition(seat: int, rank: int, card_id: int) -> MeldCards:
+    action = _ADDITIONS.get((seat, rank, card_id))
+    if action is None:
+        meld = Meld._fast(core.RANKS[rank], [core.CARDS[card_id]])
+        action = fast_meld_cards(seat, [meld])
+        _ADDITIONS[(seat, rank, card_id)] = action
+    return action
 
 
 def _singles(
@@ -706,6 +743,7 @@ def _singles(
     size_c = v.canasta_size
     J = k[core.JOKER]
     T = k[core.TWO]
+    first = _first_of_kind(counts, k)
     for r, (n_e, j_e, t_e, size_e) in sorted(info.items(), reverse=True):
         if r == 3:
             continue
@@ -721,7 +759,7 @@ def _singles(
             fin = True if bound else _finish_ok(state, h - 1, now)
             if fin is False:
                 continue
-            a = fast_meld_cards(seat, [Meld._fast(core.RANKS[r], core.pick(counts, kind, 1))])
+            a = _addition(seat, r, first[kind])
             if fin is None and not is_legal(state, a):
                 continue
             yield a

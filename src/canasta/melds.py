@@ -43,7 +43,7 @@ def _to_rank(value: Any) -> Rank:
     raise NotationError(f"not a rank: {value!r}", repr(value))
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Meld:
     """Cards of one rank: natural cards of ``rank`` and wild cards (or black threes when
     ``rank`` is three). The cards are kept in display order, so two melds with the same cards
@@ -83,6 +83,7 @@ class Meld:
         self = object.__new__(cls)
         object.__setattr__(self, "rank", rank)
         object.__setattr__(self, "cards", tuple(sorted(cards, key=_key)))
+        object.__setattr__(self, "_attrs_cached_hash", None)
         self.__attrs_post_init__()
         return self
 

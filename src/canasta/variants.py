@@ -424,10 +424,12 @@ class Variant:
 
     _values: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
     _side_of: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    _wild_limits: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         self._validate()
         object.__setattr__(self, "_values", self.points.table())
+        object.__setattr__(self, "_wild_limits", tuple(self._wild_limit(n) for n in range(128)))
         side_of = [0] * self.players
         for i, side in enumerate(self.sides):
             for seat in side:
@@ -605,6 +607,11 @@ class Variant:
 
     def wild_limit(self, naturals: int) -> int:
         """How many wild cards a meld with ``naturals`` natural cards may hold (§4 A1)."""
+        if 0 <= naturals < 128:
+            return self._wild_limits[naturals]
+        return self._wild_limit(naturals)
+
+    def _wild_limit(self, naturals: int) -> int:
         limit = self.max_wilds
         if self.wild_ratio is WildRatio.AT_MOST_EQUAL:
             limit = min(limit, naturals)
