@@ -64,24 +64,35 @@ class LegalActions(Sequence[Action]):
 
     ``len()``, indexing and iteration list the canonical menu; ``in`` accepts *any* legal action,
     listed or not (it asks :func:`canasta.is_legal`). Computing the list never changes the state.
+    The menu is worked out on the first ``len()``, index or iteration; a listed new meld becomes
+    an action object only when it is indexed or iterated over (a random playout that picks one
+    entry by index builds one object).
     """
 
     __slots__ = ("_items", "_state")
 
     def __init__(self, state: GameState) -> None:
         self._state = state
-        self._items: tuple[Action, ...] | None = None
+        self._items: list[Action | _Pending] | None = None
 
-    def _list(self) -> tuple[Action, ...]:
-        if self._items is None:
-            self._items = tuple(_generate(self._state))
-        return self._items
+    def _entries(self) -> list[Action | _Pending]:
+        items = self._items
+        if items is None:
+            items = self._items = _generate(self._state)
+        return items
+
+    def _list(self) -> list[Action | _Pending]:
+        items = self._entries()
+        for i, a in enumerate(items):
+            if type(a) is tuple:
+                items[i] = _make(a)
+        return items
 
     def __iter__(self) -> Iterator[Action]:
-        return iter(self._list())
+        return iter(self._list())  # type: ignore[arg-type]
 
     def __len__(self) -> int:
-        return len(self._list())
+        return len(self._entries())
 
     @overload
     def __getitem__(self, index: int) -> Action: ...
@@ -90,16 +101,31 @@ class LegalActions(Sequence[Action]):
     def __getitem__(self, index: slice) -> tuple[Action, ...]: ...
 
     def __getitem__(self, index: int | slice) -> Action | tuple[Action, ...]:
-        return self._list()[index]
+        if isinstance(index, slice):
+            return tuple(self._list()[index])  # type: ignore[arg-type]
+        items = self._entries()
+        a = items[index]
+        if type(a) is tuple:
+            a = items[index] = _make(a)
+        return a  # type: ignore[return-value]
 
     def __contains__(self, action: object) -> bool:
         return is_legal(self._state, action)
 
     def __bool__(self) -> bool:
-        return bool(self._list())
+        return bool(self._entries())
 
     def __repr__(self) -> str:
         return "<LegalActions [" + ", ".join(str(a) for a in self._list()) + "]>"
+
+
+#: A listed new meld not yet built: ``(seat, hand counts, rank, naturals, jokers, twos)``.
+_Pending = tuple[int, Sequence[int], int, int, int, int]
+
+
+def _make(p: _Pending) -> MeldCards:
+    seat, counts, r, n, j, t = p
+    return fast_meld_cards(seat, _cards_for(counts, [(r, n, j, t)]))
 
 
 def legal_actions(state: GameState) -> LegalActions:
@@ -117,7 +143,7 @@ def legal_actions(state: GameState) -> LegalActions:
 
 
 # ---------------------------------------------------------------------------- generation
-def _generate(state: GameState) -> list[Action]:
+def _generate(state: GameState) -> list[Action | _Pending]:
     phase = state.phase
     if phase is Phase.HAND_OVER:
         if state.is_match_over or state.seed is None:
@@ -129,7 +155,7 @@ def _generate(state: GameState) -> list[Action]:
         return [AnswerPartner(seat, True), AnswerPartner(seat, False)]
     seat = state.turn.seat
     if phase is Phase.DRAW:
-        out: list[Action] = []
+        out: list[Action | _Pending] = []
         if state.stock:
             out.append(Draw(seat))
         takes = take_options(state)
@@ -604,7 +630,7 @@ def going_out_feasible(
 
 
 # ---------------------------------------------------------------------------- play phase
-def _play_actions(state: GameState) -> list[Action]:
+def _play_actions(state: GameState) -> list[Action | _Pending]:
     v = state.variant
     seat = state.turn.seat
     side = state.side_of(seat)
@@ -615,11 +641,15 @@ def _play_actions(state: GameState) -> list[Action]:
     perm = state.turn.permission
     info = _side_info(state, side)
     melds: dict[MeldCards, None] = {}
+    # Listed single melds, some not built yet (see LegalActions); melds then holds only actions
+    # that may repeat one of them, and both are merged when it is not empty.
+    singles: list[Action | _Pending] = []
     # Black threes are melded only in the going-out action, so a hand holding three or four of
     # them lists its going-out actions (with or without a card to discard) once the other cards
     # are down to three; any other going out is listed from three cards (see the module doc).
     b = k[core.BLACK3] if k[core.BLACK3] >= 3 else 0  # with five, one is the discard
     small = h <= 3 + b
+    going_out = False
     if perm is True:
         # Bound to go out: single melds that keep going out possible, and the whole going out
         # once at most three cards are left (as without permission; see the module doc).
@@ -636,20 +666,19 @@ def _play_actions(state: GameState) -> list[Action]:
                 if a not in melds and is_legal(state, a):
                     melds[a] = None
         else:
-            for a in _singles(state, k, info, bound=True):
-                if is_legal(state, a):
-                    melds[a] = None
+            for single in _singles(state, k, info, bound=True):
+                assert isinstance(single, MeldCards)  # not lazy
+                if is_legal(state, single):
+                    melds[single] = None
     else:
         minimum = state.minimum_for(seat)
         if state.melds[side] or minimum <= 0:
-            for a in _singles(state, k, info):
-                melds[a] = None
+            singles = list(_singles(state, k, info, lazy=True))
         else:
             for spec in initial_compounds(v, k, minimum):
                 used = sum(n + j + t for _, n, j, t in spec)
                 if h - used >= 2:
                     melds[fast_meld_cards(seat, _cards_for(counts, spec))] = None
-        going_out = False
         must_ask = v.ask_partner is AskRule.COMPULSORY and bool(state.partners(seat))
         if perm is None and must_ask:
             going_out = can_go_out(state, k, info)
@@ -664,7 +693,14 @@ def _play_actions(state: GameState) -> list[Action]:
                 gos = list(go_out_melds(state, 1, k, info))
                 going_out = going_out or bool(gos)
                 melds.update(dict.fromkeys(gos))
-    out: list[Action] = list(melds)
+    out: list[Action | _Pending]
+    if not melds:
+        out = singles
+    elif not singles:
+        out = list(melds)
+    else:
+        built = [_make(a) if type(a) is tuple else a for a in singles]
+        out = list(dict.fromkeys([*built, *melds]))
     if state.turn.last_red_three:
         out.append(EndTurn(seat))  # §4 A7: meld, then end without a discard
         return out
@@ -732,8 +768,10 @@ def _singles(
     k: Sequence[int],
     info: dict[int, tuple[int, int, int, int]],
     bound: bool = False,
-) -> Iterator[MeldCards]:
-    """One-card additions and three-card new melds."""
+    lazy: bool = False,
+) -> Iterator[MeldCards | _Pending]:
+    """One-card additions and three-card new melds (with ``lazy``, new melds that need no
+    further check come as :data:`_Pending` entries)."""
     v = state.variant
     seat = state.turn.seat
     side = state.side_of(seat)
@@ -776,6 +814,9 @@ def _singles(
             for j in range(min(J, w), -1, -1):
                 t = w - j
                 if t > T or core.composition_problem(v, n, w):
+                    continue
+                if lazy and fin is True:
+                    yield (seat, counts, r, n, j, t)
                     continue
                 a = fast_meld_cards(seat, _cards_for(counts, [(r, n, j, t)]))
                 if fin is None and not is_legal(state, a):
