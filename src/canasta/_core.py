@@ -6,12 +6,12 @@ threes, ``K[4]``..``K[14]`` naturals, ``K[15]`` jokers, and ``K[1]`` red threes.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 import attrs
 
-from .cards import JOKER_ID, Card, Rank
+from .cards import JOKER_ID, Card, Cards, Rank
 from .melds import Meld
 from .variants import Variant
 
@@ -26,27 +26,36 @@ CARDS = tuple(Card.from_id(i) for i in range(53))
 RANKS = {r.value: r for r in Rank}
 
 
-_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+_EVOLVERS: dict[type, Callable[..., Any]] = {}
+_MISSING = object()
 
 T = TypeVar("T")
 
 
+def _evolver(cls: type) -> Callable[..., Any]:
+    """A copying function for ``cls`` with one keyword parameter per field (generated once)."""
+    fields = attrs.fields(cls)
+    if hasattr(cls, "__attrs_post_init__") or any(not a.init for a in fields):
+        raise TypeError(f"evolve copies plain attrs classes only, not {cls.__name__}")
+    names = [a.name for a in fields]
+    lines = [f"def evolve(inst, {', '.join(f'{n}=_M' for n in names)}):", "    new = _new(_cls)"]
+    lines += [f"    _put(new, {n!r}, inst.{n} if {n} is _M else {n})" for n in names]
+    lines.append("    return new")
+    scope: dict[str, Any] = {"_M": _MISSING, "_new": object.__new__, "_cls": cls}
+    scope["_put"] = object.__setattr__
+    exec("\n".join(lines), scope)  # the code is built from the class's own field names
+    fn: Callable[..., Any] = scope["evolve"]
+    _EVOLVERS[cls] = fn
+    return fn
+
+
 def evolve(inst: T, **changes: Any) -> T:
     """``attrs.evolve`` for the engine's own frozen classes, without validation: a copy of
-    ``inst`` with ``changes`` (about three times faster; the values are trusted)."""
-    cls = type(inst)
-    names = _FIELD_NAMES.get(cls)
-    if names is None:
-        fields = attrs.fields(cls)  # type: ignore[arg-type]
-        if hasattr(cls, "__attrs_post_init__") or any(not a.init for a in fields):
-            raise TypeError(f"evolve copies plain attrs classes only, not {cls.__name__}")
-        names = _FIELD_NAMES[cls] = tuple(a.name for a in fields)
-    new: T = object.__new__(cls)
-    put = object.__setattr__
-    for name in names:
-        put(new, name, getattr(inst, name))
-    for name, value in changes.items():
-        put(new, name, value)
+    ``inst`` with ``changes`` (several times faster; the values are trusted)."""
+    fn = _EVOLVERS.get(type(inst))
+    if fn is None:
+        fn = _evolver(type(inst))
+    new: T = fn(inst, **changes)
     return new
 
 
@@ -74,6 +83,34 @@ def kind_counts(counts: Sequence[int]) -> list[int]:
     k[1] = counts[5] + counts[6]
     k[15] = counts[52]
     return k
+
+
+def hand_kinds(cards: Cards) -> tuple[int, ...]:
+    """:func:`kind_counts` of a :class:`Cards`, worked out once per object (do not mutate)."""
+    k = cards._kinds
+    if k is None:
+        k = tuple(kind_counts(cards.counts))
+        object.__setattr__(cards, "_kinds", k)
+    return k
+
+
+def hand_first(cards: Cards) -> tuple[int, ...]:
+    """For each kind (0 to 15), the id of the first card of ``cards`` of that kind in the
+    canonical order of :func:`pick`, else -1; worked out once per object."""
+    first = cards._first
+    if first is None:
+        counts = cards.counts
+        k = hand_kinds(cards)
+        out = [-1] * 16
+        for kind in range(1, 16):
+            if k[kind]:
+                for i in IDS_OF_KIND[kind]:
+                    if counts[i]:
+                        out[kind] = i
+                        break
+        first = tuple(out)
+        object.__setattr__(cards, "_first", first)
+    return first
 
 
 def ids_of_kind(kind: int) -> tuple[int, ...]:

@@ -197,20 +197,23 @@ class Card:
     @property
     def is_wild(self) -> bool:
         """Jokers and twos are wild cards."""
-        return self.rank is Rank.JOKER or self.rank is Rank.TWO
+        i = self.id
+        return i < 4 or i == 52  # ids: twos 0-3, the joker 52
 
     @property
     def is_natural(self) -> bool:
         """Fours to aces are natural cards (threes are neither natural nor wild)."""
-        return Rank.FOUR <= self.rank <= Rank.ACE
+        return 8 <= self.id < 52  # ids: fours 8-11 ... aces 48-51
 
     @property
     def is_red_three(self) -> bool:
-        return self.rank is Rank.THREE and self.suit in (Suit.HEARTS, Suit.DIAMONDS)
+        i = self.id
+        return i == 5 or i == 6  # 3♥, 3♦
 
     @property
     def is_black_three(self) -> bool:
-        return self.rank is Rank.THREE and self.suit in (Suit.SPADES, Suit.CLUBS)
+        i = self.id
+        return i == 4 or i == 7  # 3♠, 3♣
 
     @property
     def is_red(self) -> bool:
@@ -337,6 +340,14 @@ class Cards:
     #: Copies of each card kind, indexed by :attr:`Card.id` (53 entries).
     counts: tuple[int, ...]
     size: int = attrs.field(eq=False, hash=False)
+    # The counts by kind (see canasta._core.kind_counts), worked out once when first asked.
+    _kinds: tuple[int, ...] | None = attrs.field(
+        default=None, init=False, eq=False, hash=False, repr=False
+    )
+    # For each kind, the id of its first card in canonical order (-1 if none), worked out once.
+    _first: tuple[int, ...] | None = attrs.field(
+        default=None, init=False, eq=False, hash=False, repr=False
+    )
 
     @classmethod
     def of(cls, cards: Iterable[Card | str] | str = ()) -> Cards:

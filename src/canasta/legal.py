@@ -152,12 +152,16 @@ def _generate(state: GameState) -> list[Action | _Pending]:
     if phase is Phase.ANSWER:
         seat = state.current_seat
         assert seat is not None
-        return [AnswerPartner(seat, True), AnswerPartner(seat, False)]
+        return (
+            list(_ANSWERS[seat])
+            if seat < 64
+            else [AnswerPartner(seat, True), AnswerPartner(seat, False)]
+        )
     seat = state.turn.seat
     if phase is Phase.DRAW:
         out: list[Action | _Pending] = []
         if state.stock:
-            out.append(Draw(seat))
+            out.append(_DRAWS[seat] if seat < 64 else Draw(seat))
         takes = take_options(state)
         out.extend(takes)
         if not state.stock and takes and not forced_take(state):
@@ -191,17 +195,35 @@ def _finish_ok(state: GameState, left: int, canastas: int, discarding: bool = Fa
 
 
 def melds_info(melds: Sequence[Meld]) -> dict[int, tuple[int, int, int, int]]:
-    """rank value -> (naturals, jokers, twos, size) of ``melds``."""
+    """rank value -> (naturals, jokers, twos, size) of ``melds`` (a fresh dict)."""
     out = {}
     for m in melds:
-        n, j, t = core.meld_stats(m)
-        out[m.rank.value] = (n, j, t, n + j + t)
+        n, j, t = m._stats
+        out[int(m.rank)] = (n, j, t, n + j + t)
     return out
 
 
+#: melds_info of the melds tuples seen last, by identity (the tuple is kept, so its id stays
+#: its own); states of one hand share a side's tuple until the side melds again.
+_INFO_CACHE: dict[int, tuple[Sequence[Meld], dict[int, tuple[int, int, int, int]]]] = {}
+
+
+def _melds_info_cached(melds: Sequence[Meld]) -> dict[int, tuple[int, int, int, int]]:
+    """:func:`melds_info`, shared between calls on the same tuple: do not mutate."""
+    entry = _INFO_CACHE.get(id(melds))
+    if entry is not None and entry[0] is melds:
+        return entry[1]
+    info = melds_info(melds)
+    if len(_INFO_CACHE) >= 512:
+        _INFO_CACHE.clear()
+    _INFO_CACHE[id(melds)] = (melds, info)
+    return info
+
+
 def _side_info(state: GameState, side: int) -> dict[int, tuple[int, int, int, int]]:
-    """rank value -> (naturals, jokers, twos, size) of the side's melds."""
-    return melds_info(state.melds[side])
+    """rank value -> (naturals, jokers, twos, size) of the side's melds (shared: do not
+    mutate)."""
+    return _melds_info_cached(state.melds[side])
 
 
 def _cards_for(counts: Sequence[int], spec: Sequence[tuple[int, int, int, int]]) -> list[Meld]:
@@ -225,7 +247,8 @@ def take_options(state: GameState) -> list[TakePile]:
     if not pile:
         return []
     top = pile[-1]
-    if not top.is_natural:
+    top_id = top.id
+    if not 8 <= top_id < 52:  # not a natural card
         return []
     seat = state.turn.seat
     hand = state.hands[seat]
@@ -234,11 +257,14 @@ def take_options(state: GameState) -> list[TakePile]:
     v = state.variant
     side = state.side_of(seat)
     counts = hand.counts
-    k = core.kind_counts(counts)
-    r = top.rank.value
-    to_hand = sum(1 for c in pile[:-1] if not c.is_red_three)
+    k = core.hand_kinds(hand)
+    r = top_id // 4 + 2
+    side_melds = state.melds[side]
+    if k[r] == 0 and not any(m.rank == r for m in side_melds):
+        return []  # neither a natural of the rank in hand nor a meld of it: no way to take
+    to_hand = len(pile) - 1 - sum(1 for c in pile[:-1] if c.is_red_three)
     out: list[TakePile] = []
-    if state.melds[side]:
+    if side_melds:
         info = _side_info(state, side)
         frozen = state.pile_frozen
         n_e, j_e, t_e, size_e = info.get(r, (0, 0, 0, 0))
@@ -479,7 +505,7 @@ def go_out_melds(
         return
     counts = hand.counts
     if k is None:
-        k = core.kind_counts(counts)
+        k = core.hand_kinds(hand)
     if info is None:
         info = _side_info(state, side)
     need_min = not state.melds[side] and (
@@ -548,7 +574,7 @@ def can_go_out(
         if not v.final_discard_required and next(go_out_melds(state, 0), None) is not None:
             return True
         return next(go_out_melds(state, 1), None) is not None
-    k = list(core.kind_counts(hand.counts) if k is None else k)
+    k = list(core.hand_kinds(hand) if k is None else k)
     if info is None:
         info = _side_info(state, side)
     # cards that cannot be melded must be the one card left for the discard
@@ -556,6 +582,8 @@ def can_go_out(
     if k[core.BLACK3] and not 3 <= k[core.BLACK3] <= 4:
         lonely.append(core.BLACK3)
     if len(lonely) > 1 or k[core.RED3]:
+        return False
+    if not lonely and not _canastas_reachable(v, info, k):
         return False
     if not lonely and not v.final_discard_required and going_out_feasible(v, info, k):
         return True
@@ -636,7 +664,7 @@ def _play_actions(state: GameState) -> list[Action | _Pending]:
     side = state.side_of(seat)
     hand = state.hands[seat]
     counts = hand.counts
-    k = core.kind_counts(counts)
+    k = core.hand_kinds(hand)
     h = hand.size
     perm = state.turn.permission
     info = _side_info(state, side)
@@ -673,7 +701,7 @@ def _play_actions(state: GameState) -> list[Action | _Pending]:
     else:
         minimum = state.minimum_for(seat)
         if state.melds[side] or minimum <= 0:
-            singles = list(_singles(state, k, info, lazy=True))
+            singles = _singles(state, k, info, lazy=True)
         else:
             for spec in initial_compounds(v, k, minimum):
                 used = sum(n + j + t for _, n, j, t in spec)
@@ -719,31 +747,37 @@ def _play_actions(state: GameState) -> list[Action | _Pending]:
     else:
         discard_ok = perm is not True
     if discard_ok:
-        first = _first_of_kind(counts, k)
-        for kind in range(2, 16):
-            card_id = first[kind]
-            if card_id >= 0:
-                out.append(_discard(seat, card_id))
+        if seat < 64:
+            table = _SEAT_DISCARDS[seat]
+            out.extend([table[i] for i in core.hand_first(hand)[2:] if i >= 0])
+        else:
+            out.extend(_discard(seat, i) for i in core.hand_first(hand)[2:] if i >= 0)
     return out
 
 
-def _first_of_kind(counts: Sequence[int], k: Sequence[int]) -> list[int]:
-    """For each kind (see :mod:`canasta._core`) with cards in ``k``, the id of its first card in
-    ``counts`` in the canonical order of :func:`canasta._core.pick`, else -1."""
-    first = [-1] * 16
-    ids = core.IDS_OF_KIND
-    for kind in range(1, 16):
-        if k[kind]:
-            for i in ids[kind]:
-                if counts[i]:
-                    first[kind] = i
-                    break
-    return first
-
+# Listed actions of one seat are values: the same one is handed out every time (fewer objects).
+_DRAWS = tuple(Draw(s) for s in range(64))
+_ANSWERS = tuple((AnswerPartner(s, True), AnswerPartner(s, False)) for s in range(64))
 
 # Listed one-card actions are values: the same one is handed out every time (fewer objects).
 _DISCARDS: dict[tuple[int, int], Discard] = {}
 _ADDITIONS: dict[tuple[int, int, int], MeldCards] = {}
+
+
+class _SeatDiscards:
+    """The discards of each seat by card id, built on first use."""
+
+    def __init__(self) -> None:
+        self._tables: dict[int, tuple[Discard, ...]] = {}
+
+    def __getitem__(self, seat: int) -> tuple[Discard, ...]:
+        table = self._tables.get(seat)
+        if table is None:
+            table = self._tables[seat] = tuple(_discard(seat, i) for i in range(53))
+        return table
+
+
+_SEAT_DISCARDS = _SeatDiscards()
 
 
 def _discard(seat: int, card_id: int) -> Discard:
@@ -769,56 +803,113 @@ def _singles(
     info: dict[int, tuple[int, int, int, int]],
     bound: bool = False,
     lazy: bool = False,
-) -> Iterator[MeldCards | _Pending]:
+) -> list[Action | _Pending]:
     """One-card additions and three-card new melds (with ``lazy``, new melds that need no
     further check come as :data:`_Pending` entries)."""
     v = state.variant
     seat = state.turn.seat
-    side = state.side_of(seat)
-    counts = state.hands[seat].counts
-    h = state.hands[seat].size
-    canastas = state.canastas(side)
+    hand = state.hands[seat]
+    counts = hand.counts
+    h = hand.size
+    canastas = state.canastas(state.side_of(seat))
     size_c = v.canasta_size
     J = k[core.JOKER]
     T = k[core.TWO]
-    first = _first_of_kind(counts, k)
-    for r, (n_e, j_e, t_e, size_e) in sorted(info.items(), reverse=True):
+    first = core.hand_first(hand)
+    limits = v._wild_limits
+    out: list[Action | _Pending] = []
+    # With two cards or more left the turn can always end with a discard: nothing to check.
+    free = bound or h - 1 >= 2
+    for r in sorted(info, reverse=True):
         if r == 3:
+            continue
+        n_e, j_e, t_e, size_e = info[r]
+        wild_ok = (
+            n_e >= v.min_naturals and j_e + t_e + 1 <= limits[n_e]
+            if n_e < len(limits)
+            else not core.composition_problem(v, n_e, j_e + t_e + 1)
+        )
+        if free:
+            if k[r]:
+                out.append(_addition(seat, r, first[r]))
+            if wild_ok:
+                if J:
+                    out.append(_addition(seat, r, first[core.JOKER]))
+                if T:
+                    out.append(_addition(seat, r, first[core.TWO]))
             continue
         was = 1 if size_e >= size_c else 0
         now = canastas - was + (1 if size_e + 1 >= size_c else 0)
         for kind, ok in (
             (r, k[r] > 0),
-            (core.JOKER, J > 0 and not core.composition_problem(v, n_e, j_e + t_e + 1)),
-            (core.TWO, T > 0 and not core.composition_problem(v, n_e, j_e + t_e + 1)),
+            (core.JOKER, J > 0 and wild_ok),
+            (core.TWO, T > 0 and wild_ok),
         ):
             if not ok:
                 continue
-            fin = True if bound else _finish_ok(state, h - 1, now)
+            fin = _finish_ok(state, h - 1, now)
             if fin is False:
                 continue
-            a = _addition(seat, r, first[kind])
-            if fin is None and not is_legal(state, a):
+            if fin is None and not _last_card_ok(
+                state,
+                info,
+                k,
+                r,
+                (1, 0, 0) if kind == r else (0, 1, 0) if kind == 15 else (0, 0, 1),
+            ):
                 continue
-            yield a
+            out.append(_addition(seat, r, first[kind]))
     size = max(3, v.min_naturals)
     new_canasta = 1 if size >= size_c else 0
-    for r in core.NATURAL_RANKS[::-1]:
-        if r in info or k[r] < v.min_naturals:
+    min_nat = v.min_naturals
+    for r in _NATURALS_DOWN:
+        if k[r] < min_nat or r in info:
             continue
-        fin = True if bound else _finish_ok(state, h - size, canastas + new_canasta)
+        fin = (
+            True if bound or h - size >= 2 else _finish_ok(state, h - size, canastas + new_canasta)
+        )
         if fin is False:
             continue
-        for n in range(min(k[r], size), v.min_naturals - 1, -1):
+        for n in range(min(k[r], size), min_nat - 1, -1):
             w = size - n
             for j in range(min(J, w), -1, -1):
                 t = w - j
                 if t > T or core.composition_problem(v, n, w):
                     continue
                 if lazy and fin is True:
-                    yield (seat, counts, r, n, j, t)
+                    out.append((seat, counts, r, n, j, t))
                     continue
-                a = fast_meld_cards(seat, _cards_for(counts, [(r, n, j, t)]))
-                if fin is None and not is_legal(state, a):
+                if fin is None and not _last_card_ok(state, info, k, r, (n, j, t)):
                     continue
-                yield a
+                if lazy:
+                    out.append((seat, counts, r, n, j, t))
+                else:
+                    out.append(fast_meld_cards(seat, _cards_for(counts, [(r, n, j, t)])))
+    return out
+
+
+_NATURALS_DOWN = core.NATURAL_RANKS[::-1]
+
+
+def _last_card_ok(
+    state: GameState,
+    info: dict[int, tuple[int, int, int, int]],
+    k: Sequence[int],
+    r: int,
+    added: tuple[int, int, int],
+) -> bool:
+    """After melding ``added`` (naturals, jokers, twos) onto rank ``r``, one card is left and
+    the side lacks the canastas to go out: the engine's rule (§2 case 23) allows it when that
+    card can still be melded to complete them (or when no discard follows, §4 A7). The cases
+    :func:`_finish_ok` answers by itself are not asked here."""
+    if state.turn.last_red_three:
+        return True
+    n, j, t = added
+    n_e, j_e, t_e, size_e = info.get(r, (0, 0, 0, 0))
+    after = dict(info)
+    after[r] = (n_e + n, j_e + j, t_e + t, size_e + n + j + t)
+    left = list(k)
+    left[r] -= n
+    left[core.JOKER] -= j
+    left[core.TWO] -= t
+    return going_out_feasible(state.variant, after, left)

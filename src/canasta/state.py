@@ -7,12 +7,19 @@ blocked, a side's minimum, its canastas, whether it has melded) are computed whe
 from __future__ import annotations
 
 import enum
+import operator
 
 import attrs
 
 from .cards import Card, Cards, Rank
 from .melds import Meld
 from .variants import Variant
+
+#: By card id: whether the card in the pile freezes it (twos 0-3, red threes 5-6, the joker 52),
+#: and the same with black threes (4, 7) (§1 "Frozen pile", §4 A3).
+_FREEZES = tuple(i < 4 or i in (5, 6) or i == 52 for i in range(53))
+_FREEZES_WITH_BLACK = tuple(f or i in (4, 7) for i, f in enumerate(_FREEZES))
+_CARD_ID = operator.attrgetter("id")
 
 __all__ = ["DrawSource", "EndReason", "GameState", "HandEnd", "Phase", "Turn"]
 
@@ -258,11 +265,10 @@ class GameState:
     def pile_frozen(self) -> bool:
         """Whether the pile is frozen for everybody: it holds a wild card or a red three (and,
         where the variant says so, a black three) (§1 "Frozen pile", §4 A3)."""
-        freeze_black = self.variant.black_three_discard == "freezes"
-        for c in self.discard_pile:
-            if c.is_wild or c.is_red_three or (freeze_black and c.is_black_three):
-                return True
-        return False
+        table = (
+            _FREEZES_WITH_BLACK if self.variant.black_three_discard == "freezes" else _FREEZES
+        )
+        return any(map(table.__getitem__, map(_CARD_ID, self.discard_pile)))
 
     def pile_frozen_for(self, side: int) -> bool:
         """Whether the pile is frozen for ``side``: frozen for everybody, or the side has not
