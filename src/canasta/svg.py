@@ -410,7 +410,9 @@ def _seat_panel(table: _Table, seat: int, x: float, y: float, w: float) -> tuple
         tx = x + _PAD
         for tag in tags:
             fill = _GOLD if tag == "to act" else "#e0e0e0"
-            badge, bw = _badge(tx, cy, tag, fill=fill, color="#222222", cls=f"tag {tag}")
+            badge, bw = _badge(
+                tx, cy, tag, fill=fill, color="#222222", cls=f"tag {tag.replace(' ', '-')}"
+            )
             body.append(badge)
             tx += bw + 4
         cy += 19
