@@ -1,10 +1,12 @@
 """Render one mid-game picture per preset to SVG, then to PNG with headless Chromium.
 
-Usage: ``python tools/svg_png.py [OUTDIR] [--actions N] [--seed S] [--all-hands]``
+Usage: ``python tools/svg_png.py [OUTDIR] [--actions N] [--seed S] [--all-hands] [--width W]
+[--variants A,B] [--prefix P]``
 
 For each preset of :func:`canasta.variant_names`, plays a seeded game of greedy bots for N
-actions (default 90), writes ``OUTDIR/<preset>.svg`` and ``OUTDIR/<preset>.png`` (default
-OUTDIR: ``svg-pictures``). Needs ``/usr/bin/chromium`` (Debian: ``apt-get install chromium``).
+actions (default 90), writes ``OUTDIR/<P><preset>.svg`` and ``OUTDIR/<P><preset>.png`` (default
+OUTDIR: ``svg-pictures``). The pictures of the docs are made with
+``python tools/svg_png.py docs/_static --variants classic --seed 20 --actions 50 --prefix table-``. Needs ``/usr/bin/chromium`` (Debian: ``apt-get install chromium``).
 """
 
 from __future__ import annotations
@@ -77,6 +79,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--all-hands", action="store_true", help="draw every hand face up")
     parser.add_argument("--width", type=int, default=960)
     parser.add_argument("--variants", default=",".join(canasta.variant_names()))
+    parser.add_argument("--prefix", default="", help="put before each file name")
     args = parser.parse_args(argv)
     if shutil.which(CHROMIUM) is None:
         print(f"svg_png: {CHROMIUM} not found", file=sys.stderr)
@@ -86,9 +89,9 @@ def main(argv: list[str] | None = None) -> int:
     for name in args.variants.split(","):
         state = midgame(name, args.actions, args.seed)
         svg = render_svg(state, width=args.width, show_hands=True if args.all_hands else None)
-        svg_path = out / f"{name}.svg"
+        svg_path = out / f"{args.prefix}{name}.svg"
         svg_path.write_text(svg, encoding="utf-8")
-        png_path = out / f"{name}.png"
+        png_path = out / f"{args.prefix}{name}.png"
         svg_to_png(svg_path, png_path)
         print(f"{png_path}: {png_path.stat().st_size} bytes")
     return 0
