@@ -6,7 +6,8 @@ Usage: ``python tools/svg_png.py [OUTDIR] [--actions N] [--seed S] [--all-hands]
 For each preset of :func:`canasta.variant_names`, plays a seeded game of greedy bots for N
 actions (default 90), writes ``OUTDIR/<P><preset>.svg`` and ``OUTDIR/<P><preset>.png`` (default
 OUTDIR: ``svg-pictures``). The pictures of the docs are made with
-``python tools/svg_png.py docs/_static --variants classic --seed 20 --actions 50 --prefix table-``. Needs ``/usr/bin/chromium`` (Debian: ``apt-get install chromium``).
+``python tools/svg_png.py docs/_static --variants classic --seed 20 --actions 50 --prefix table-``.
+Needs ``/usr/bin/chromium`` (Debian: ``apt-get install chromium``).
 """
 
 from __future__ import annotations
