@@ -19,9 +19,11 @@ from .actions import Action, DealNextHand, MeldCards, TakePile
 from .bots import GreedyPlayer, Player, RandomPlayer, play_hand
 from .engine import apply, new_game
 from .errors import CanastaError, NotationError
+from .notation import parse_position
 from .records import MAX_TEXT, GameRecord, ReplayError, record_of, replay, replay_steps
 from .render import format_score, format_table, side_name
 from .scoring import score_hand
+from .serialize import from_json
 from .state import EndReason, GameState
 from .variants import (
     Variant,
@@ -31,6 +33,7 @@ from .variants import (
     variant_names,
     variant_rows,
 )
+from .views import PlayerView, observe
 
 __all__ = ["main"]
 
@@ -244,6 +247,82 @@ def validate_command(path: str, as_json: bool, out: TextIO) -> int:
     return 0
 
 
+def _load_picture(path: str, move: int | None) -> tuple[GameState | PlayerView, str]:
+    """The state (or view) a file holds, and a few words on where it comes from."""
+    if move is not None and move < 0:
+        raise ValueError(f"--move must be 0 or more, not {move}")
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read(MAX_TEXT + 1)
+    except (OSError, UnicodeDecodeError) as exc:
+        raise NotationError(f"cannot read {path}: {exc}") from None
+    head = text.lstrip()
+    if not head:
+        raise NotationError(f"{path}: the file is empty")
+    try:
+        obj: object
+        if head.startswith("{"):
+            obj = from_json(text)
+        elif head.startswith("["):
+            obj = GameRecord.loads(text)
+        else:
+            obj = parse_position(text)
+    except NotationError as exc:
+        what = "JSON" if head[0] == "{" else "a game record" if head[0] == "[" else "a position"
+        message = " ".join(str(exc).split())
+        raise NotationError(f"{path}: cannot read it as {what}: {message}") from None
+    if isinstance(obj, GameRecord):
+        n = len(obj.actions)
+        if move is None:
+            move = n
+        if move > n:
+            raise ValueError(f"--move {move}: the record has only {n} actions")
+        state = obj.start()
+        for i, _action, _before, after in replay_steps(obj):
+            if i >= move:
+                break
+            state = after
+        return state, f"after {move} of {n} actions"
+    if move is not None:
+        raise ValueError(f"--move applies to a game record; {path} holds a position")
+    if isinstance(obj, (GameState, PlayerView)):
+        return obj, "position"
+    raise NotationError(f"{path}: holds a {type(obj).__name__}, not a position or a game record")
+
+
+def render_command(
+    path: str,
+    svg_out: str,
+    move: int | None,
+    seat: int | None,
+    width: int,
+    view: bool,
+    out: TextIO,
+) -> int:
+    """Draw the position of a file (after ``move`` actions of a record) as an SVG picture."""
+    from .svg import render_svg
+
+    obj, where = _load_picture(path, move)
+    players = obj.variant.players
+    if seat is not None and not 0 <= seat < players:
+        raise ValueError(f"--seat must be from 0 to {players - 1}, not {seat}")
+    if view:
+        if not isinstance(obj, GameState):
+            raise ValueError("--view needs a state; the file holds a player's view already")
+        obj = observe(obj, 0 if seat is None else seat)
+    svg = render_svg(obj, seat_at_bottom=seat, width=width)
+    if svg_out == "-":
+        out.write(svg + "\n")
+        return 0
+    try:
+        with open(svg_out, "w", encoding="utf-8") as f:
+            f.write(svg + "\n")
+    except OSError as exc:
+        raise ValueError(f"cannot write {svg_out}: {exc.strerror or exc}") from None
+    out.write(f"{svg_out}: {obj.variant.name}, hand {obj.hand_number}, {where}\n")
+    return 0
+
+
 class _Progress:
     def __init__(self, total: int, stream: TextIO) -> None:
         self.total = total
@@ -400,6 +479,21 @@ def build_parser() -> argparse.ArgumentParser:
     val = sub.add_parser("validate", help="check every action of a game record")
     val.add_argument("file", help="a game record (JSON or text)")
     val.add_argument("--json", action="store_true", help="machine-readable output")
+    p = sub.add_parser("render", help="draw a position or a recorded game as an SVG picture")
+    p.add_argument(
+        "file", help="a position (notation or JSON), a player's view (JSON) or a game record"
+    )
+    p.add_argument(
+        "--svg", metavar="OUT", required=True, help="the SVG file to write (- for stdout)"
+    )
+    p.add_argument(
+        "--move", type=int, help="for a record: the position after N actions (default: the end)"
+    )
+    p.add_argument("--seat", type=int, help="the seat at the bottom, its hand face up (default 0)")
+    p.add_argument("--width", type=_positive, default=960, help="width in pixels (default 960)")
+    p.add_argument(
+        "--view", action="store_true", help="draw only what the bottom seat may see (its view)"
+    )
     t = sub.add_parser("variants", help="compare the presets, or show one in full")
     t.add_argument("name", nargs="?", help=f"a preset ({names})")
     return parser
@@ -416,6 +510,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return replay_command(args.file, sys.stdout, sys.stderr)
         if args.command == "validate":
             return validate_command(args.file, args.json, sys.stdout)
+        if args.command == "render":
+            return render_command(
+                args.file, args.svg, args.move, args.seat, args.width, args.view, sys.stdout
+            )
         if args.command == "variants":
             return variants(args.name, sys.stdout)
         return simulate(

@@ -160,6 +160,12 @@ class GameState:
 
         return position_repr(self)
 
+    def _repr_svg_(self) -> str:
+        """The table as an SVG picture, for Jupyter (see :func:`canasta.svg.render_svg`)."""
+        from .svg import render_svg
+
+        return render_svg(self)
+
     # ------------------------------------------------------------------ who acts
     @property
     def current_seat(self) -> int | None:

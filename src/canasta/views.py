@@ -69,6 +69,13 @@ class PlayerView:
     sides: tuple[tuple[int, ...], ...] = ()
     order: tuple[int, ...] = ()
 
+    def _repr_svg_(self) -> str:
+        """The table as the viewer may see it, as an SVG picture, for Jupyter (see
+        :func:`canasta.svg.render_svg`)."""
+        from .svg import render_svg
+
+        return render_svg(self)
+
 
 def observe(state: GameState, seat: int) -> PlayerView:
     """The view of ``state`` from ``seat``.
