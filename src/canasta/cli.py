@@ -400,6 +400,11 @@ def build_parser() -> argparse.ArgumentParser:
     val = sub.add_parser("validate", help="check every action of a game record")
     val.add_argument("file", help="a game record (JSON or text)")
     val.add_argument("--json", action="store_true", help="machine-readable output")
+    p = sub.add_parser("play", help="play a match against the bots in the terminal")
+    p.add_argument("--variant", default="classic", help=f"variant ({names})")
+    p.add_argument("--seat", type=int, default=0, help="your seat, from 0 (default 0)")
+    p.add_argument("--seed", type=int, help="match seed (default: a random one, shown)")
+    p.add_argument("--bots", default="greedy", help="bots by seat, cycled: greedy, random")
     t = sub.add_parser("variants", help="compare the presets, or show one in full")
     t.add_argument("name", nargs="?", help=f"a preset ({names})")
     return parser
@@ -418,6 +423,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return validate_command(args.file, args.json, sys.stdout)
         if args.command == "variants":
             return variants(args.name, sys.stdout)
+        if args.command == "play":
+            from .play import play
+
+            return play(args.variant, args.seat, args.seed, bots=args.bots)
         return simulate(
             args.games, args.seed, args.variant, args.bots, sys.stdout, sys.stderr, args.workers
         )
