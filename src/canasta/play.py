@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import random
+import re
 import sys
 from collections.abc import Sequence
 from typing import TextIO
@@ -58,6 +59,7 @@ MENU_LIMIT = 30
 #: Exit code after Ctrl-C (128 + SIGINT, as shells report it).
 EXIT_INTERRUPTED = 130
 
+_NUMBER = re.compile(r"#?[0-9]{1,9}")
 _QUIT = frozenset({"quit", "exit", "q"})
 _HELP = frozenset({"help", "h", "?"})
 _LIST = frozenset({"list", "l", "ls"})
@@ -261,9 +263,8 @@ class _Session:
     def decide(self, state: GameState) -> Action:
         menu = tuple(legal_actions(state))
         self.show_screen(state, menu)
-        prompt = Text.assemble(
-            ("Your move", "bold"), f" [1-{len(menu)}, an action, help]: " if menu else ": "
-        )
+        span = "1" if len(menu) == 1 else f"1-{len(menu)}"
+        prompt = Text.assemble(("Your move", "bold"), f" [{span}, an action, help]: ")
         while True:
             text = self.reader.read(prompt).strip()
             word = text.lower()
@@ -281,11 +282,12 @@ class _Session:
             if word in _TABLE:
                 self.show_screen(state, menu)
                 continue
-            if word.isdigit() or (word.startswith("#") and word[1:].isdigit()):
+            if _NUMBER.fullmatch(word):
                 n = int(word.lstrip("#"))
                 if 1 <= n <= len(menu):
                     return menu[n - 1]
-                self.error(f"there is no action {n}: pick one from 1 to {len(menu)}")
+                pick = "pick 1" if len(menu) == 1 else f"pick one from 1 to {len(menu)}"
+                self.error(f"there is no action {n}: {pick}")
                 continue
             try:
                 return parse_action(state, text)
@@ -364,12 +366,15 @@ class _Session:
             pile.append("empty", style="dim")
         else:
             pile.append_text(_card_text(top))
+            marks = []
             if state.pile_frozen:
-                pile.append(" frozen", style="bold cyan")
+                marks.append("frozen")
             elif state.pile_frozen_for(me):
-                pile.append(" frozen for your side (no meld yet)", style="cyan")
+                marks.append("frozen for your side (no meld yet)")
             if state.pile_blocked:
-                pile.append(" blocked (black three)", style="bold cyan")
+                marks.append("blocked (black three)")
+            if marks:
+                pile.append(" " + ", ".join(marks), style="bold cyan")
             pile.append(f", {len(state.discard_pile)} card{'s' * (len(state.discard_pile) != 1)}")
         pile.append(f"   Stock: {len(state.stock)} cards")
         if not state.stock:
