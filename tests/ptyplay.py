@@ -91,17 +91,11 @@ class PtyGame:
         return self.expect(PROMPT, timeout).group(1)
 
     def send(self, text: str) -> None:
+        """Type ``text`` (the program reads in the terminal's line mode: typing ahead is fine)."""
         os.write(self.master, text.encode("utf-8"))
 
-    def send_eof(self, wait: float = 2.0) -> None:
-        """Ctrl-D. With line editing (``readline``) the program switches the terminal out of
-        canonical mode while it reads a line, and an end of file typed before that is lost:
-        wait for the switch (a short while, in case it never comes)."""
-        deadline = time.monotonic() + wait
-        while time.monotonic() < deadline:
-            if not termios.tcgetattr(self.master)[3] & termios.ICANON:
-                break
-            time.sleep(0.01)
+    def send_eof(self) -> None:
+        """Ctrl-D at the start of a line: the end of the input."""
         self.send("\x04")
 
     def interrupt(self) -> None:

@@ -253,6 +253,21 @@ def test_errors_and_ctrl_d_at_the_terminal() -> None:
     assert "Traceback" not in screen and "Goodbye." in screen
 
 
+def test_typing_ahead_at_the_terminal_is_kept() -> None:
+    game = PtyGame("--seed", "3", env={"NO_COLOR": "1"})
+    try:
+        game.prompt()
+        game.send("1\nmeld JS JS JC + 2C TS TH TD\ndiscard 4D\n\x04")
+        assert game.finish() == 0
+    finally:
+        game.close()
+    screen = game.screen
+    assert "You draw 4D" in screen
+    assert "You meld JS JS JC + 2C TS TH TD" in screen
+    assert "You discard 4D\nSeat 1 draws" in screen
+    assert screen.rstrip().endswith("Goodbye. (Play this match again with --seed 3.)")
+
+
 def test_ctrl_c_at_the_terminal_ends_cleanly() -> None:
     game = PtyGame("--seed", "3")
     try:

@@ -13,7 +13,6 @@ the rule's reason, and the prompt comes again.
 
 from __future__ import annotations
 
-import contextlib
 import random
 import re
 import sys
@@ -155,30 +154,28 @@ def _pack(items: Sequence[Text], width: int) -> Text:
 
 
 class _Reader:
-    """Reads the player's lines: with line editing at a terminal, else from the stream (echoed,
-    so that a transcript reads like a session)."""
+    """Reads the player's lines from ``stream``. A terminal echoes what is typed (and lets the
+    line be edited); other input is echoed after its prompt, so that a transcript reads like a
+    session.
 
-    def __init__(self, console: Console, stream: TextIO, interactive: bool) -> None:
+    :mod:`readline` is not used: switching the terminal in and out of raw mode at each prompt
+    can lose what was typed ahead (while the bots play), where the terminal's own line editing
+    keeps it."""
+
+    def __init__(self, console: Console, stream: TextIO, echo: bool) -> None:
         self.console = console
         self.stream = stream
-        self.interactive = interactive
-        if interactive:
-            with contextlib.suppress(ImportError):
-                import readline  # noqa: F401  (line editing and history for input())
+        self.echo = echo
 
     def read(self, prompt: Text) -> str:
-        if self.interactive:
-            try:
-                return self.console.input(prompt)
-            except EOFError:
-                self.console.print()
-                raise _Quit from None
         self.console.print(prompt, end="")
+        self.console.file.flush()
         line = self.stream.readline()
         if not line:
             self.console.print()
             raise _Quit
-        self.console.print(line.rstrip("\r\n"), markup=False, highlight=False)
+        if self.echo:
+            self.console.print(line.rstrip("\r\n"), markup=False, highlight=False)
         return line
 
 
@@ -563,8 +560,8 @@ def play(
         variant: a preset name or a :class:`~canasta.Variant`.
         seat: the human's seat, 0-based.
         seed: the match seed; a random one (printed) when ``None``.
-        input_stream: where the human's lines come from (default: standard input, with line
-            editing when it is a terminal).
+        input_stream: where the human's lines come from (default: standard input). Lines
+            not typed at a terminal are echoed to ``output`` after their prompt.
         output: where the table is shown (default: standard output; colours only on a terminal).
         bots: the bots by seat, cycled: ``greedy``, ``random`` (as ``canasta demo --bots``).
         state: start from this position instead of a new match (its variant is used).
@@ -589,8 +586,7 @@ def play(
     stream = sys.stdin if input_stream is None else input_stream
     out = sys.stdout if output is None else output
     console = Console(file=out, width=width, highlight=False, emoji=False)
-    interactive = stream is sys.stdin and _isatty(stream)
-    session = _Session(console, _Reader(console, stream, interactive), seat, players)
+    session = _Session(console, _Reader(console, stream, echo=not _isatty(stream)), seat, players)
     if state is None:
         state = new_game(v, seed=seed)
         origin = f"seed {seed}"
