@@ -156,6 +156,22 @@ def test_the_human_answers_partner() -> None:
     assert "You answer no" in text
 
 
+def test_the_human_asks_partner_then_must_go_out() -> None:
+    state = canasta.position(
+        "classic",
+        hands=["KH KS KD 5C", "4H 4S 6C 7C", "8C 8D 9S", "7D 9H TC"],
+        melds=[["QH QS QD QC QH QS QD"], ["JC JD JH"]],
+        discard_pile="6D",
+        phase="play",
+    )
+    text = run(state=state, lines="ask\ndiscard 5C\nmeld KH KS KD\n1")
+    assert 'You ask partner: "May I go out?"\nSeat 2 answers yes' in text
+    assert "Partner said yes: you must go out this turn." in text
+    assert "✗ not allowed (must_go_out)" in text
+    assert "You discard 5C\nYou go out: the hand is over." in text
+    assert re.search(r"going out +\(1\) +100", text)
+
+
 def test_the_human_declines_the_pile_once_the_stock_is_exhausted() -> None:
     state = empty_stock_position(
         hands=["9S 9C 5C", "4H 4S", "6C", "7D"],
