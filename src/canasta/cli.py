@@ -494,6 +494,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--view", action="store_true", help="draw only what the bottom seat may see (its view)"
     )
+    pl = sub.add_parser("play", help="play a match against the bots in the terminal")
+    pl.add_argument("--variant", default="classic", help=f"variant ({names})")
+    pl.add_argument("--seat", type=int, default=0, help="your seat, from 0 (default 0)")
+    pl.add_argument("--seed", type=int, help="match seed (default: a random one, shown)")
+    pl.add_argument("--bots", default="greedy", help="bots by seat, cycled: greedy, random")
     t = sub.add_parser("variants", help="compare the presets, or show one in full")
     t.add_argument("name", nargs="?", help=f"a preset ({names})")
     return parser
@@ -516,6 +521,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
         if args.command == "variants":
             return variants(args.name, sys.stdout)
+        if args.command == "play":
+            from .play import play
+
+            return play(args.variant, args.seat, args.seed, bots=args.bots)
         return simulate(
             args.games, args.seed, args.variant, args.bots, sys.stdout, sys.stderr, args.workers
         )
