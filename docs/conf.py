@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib.util
 import sys
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
@@ -19,9 +20,16 @@ extensions = [
     "sphinx.ext.napoleon",
     "sphinx.ext.viewcode",
     "sphinx.ext.doctest",
+    "sphinx.ext.intersphinx",
 ]
 
 exclude_patterns = ["_build"]
+
+# Links to the Python documentation. The build must work offline (CI has no network beyond the
+# package index), so the inventory is a small local file listing the Python objects these pages
+# refer to, in the plain-text version 1 format (``name type page``; see
+# _intersphinx/python.inv); the links still point at docs.python.org.
+intersphinx_mapping = {"python": ("https://docs.python.org/3", "_intersphinx/python.inv")}
 
 autodoc_typehints = "description"
 napoleon_use_ivar = True
@@ -92,5 +100,30 @@ def _generate(_app: object = None) -> None:
     (here / "reasons.rst").write_text(_table(["reason", "rule"], rows), encoding="utf-8")
 
 
-def setup(app: object) -> None:
+def _sentence_not_type(
+    _app: object, what: str, _name: str, _obj: object, _options: object, lines: list[str]
+) -> None:
+    """Undo napoleon's reading of a sentence as a type.
+
+    napoleon takes the words before the first colon of an attribute's docstring for its type
+    (``int: the seat``). The docstrings here are sentences that often contain a colon ("The
+    player must keep a card: going out needs..."); when the "type" napoleon found is such a
+    sentence (it holds a space, and no ``|``, ``[`` or backquote), it is put back in front.
+    """
+    if what not in ("attribute", "data", "property") or len(lines) < 2:
+        return
+    last = lines[-1]
+    if not last.startswith(":type: ") or lines[-2] != "":
+        return
+    head = last.removeprefix(":type: ")
+    if " " not in head.strip() or any(c in head for c in "|[`"):
+        return
+    body = lines[:-2]
+    first = body[0] if body else ""
+    lines[:] = [f"{head}: {first}".rstrip(), *body[1:]]
+
+
+def setup(app: Any) -> None:
     _generate()
+    # After napoleon's handler (priority 500).
+    app.connect("autodoc-process-docstring", _sentence_not_type, priority=600)
