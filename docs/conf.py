@@ -94,10 +94,36 @@ def _generate(_app: object = None) -> None:
             row[1] += " (aliases: " + ", ".join(f"``{a}``" for a in extra) + ")"
     (here / "presets.rst").write_text(_table(["preset", "what it is"], presets), encoding="utf-8")
     docs = _attr_docs("canasta.errors")
+    undocumented = [r.name for r in canasta.Reason if not docs.get(("Reason", r.name))]
+    if undocumented:
+        raise RuntimeError(f"Reason codes without a #: comment in errors.py: {undocumented}")
     rows = [
-        [f"``{r.value}``", docs.get(("Reason", r.name), "")] for r in canasta.Reason
+        [f"``{r.value}``", docs[("Reason", r.name)]] for r in canasta.Reason
     ]
     (here / "reasons.rst").write_text(_table(["reason", "rule"], rows), encoding="utf-8")
+    (here / "exceptions.rst").write_text(_exception_tree(canasta.CanastaError), encoding="utf-8")
+
+
+def _exception_tree(root: type) -> str:
+    """The exception tree drawn from the classes themselves (every subclass of ``root`` that the
+    package exports, with its bases), then each class's documentation in the same order."""
+    import canasta
+
+    public = set(canasta.__all__)
+    lines: list[str] = []
+    order: list[type] = []
+
+    def walk(cls: type, prefix: str, branch: str) -> None:
+        order.append(cls)
+        lines.append(f"   {branch}{cls.__name__}({', '.join(b.__name__ for b in cls.__bases__)})")
+        children = [c for c in cls.__subclasses__() if c.__name__ in public]
+        for i, child in enumerate(children):
+            last = i == len(children) - 1
+            walk(child, prefix + ("    " if last else "│   "), prefix + ("└── " if last else "├── "))
+
+    walk(root, "", "")
+    classes = [f".. autoclass:: canasta.{cls.__name__}\n   :no-index:\n" for cls in order]
+    return ".. code-block:: text\n\n" + "\n".join(lines) + "\n\n" + "\n".join(classes)
 
 
 def _sentence_not_type(
