@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import doctest
 import importlib.util
 import sys
 from pathlib import Path
@@ -37,9 +38,9 @@ napoleon_use_ivar = True
 # blocks run here (sphinx-build -b doctest).
 doctest_test_doctest_blocks = ""
 doctest_global_setup = "import canasta"
-import doctest as _doctest
-
-doctest_default_flags = _doctest.ELLIPSIS | _doctest.NORMALIZE_WHITESPACE | _doctest.DONT_ACCEPT_TRUE_FOR_1
+doctest_default_flags = (
+    doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE | doctest.DONT_ACCEPT_TRUE_FOR_1
+)
 nitpicky = False
 
 html_theme = "furo" if importlib.util.find_spec("furo") is not None else "alabaster"
@@ -83,9 +84,7 @@ def _generate(_app: object = None) -> None:
     (here / "variants.rst").write_text(
         _table(["field", *names, "meaning and source (RULES.md)"], rows), encoding="utf-8"
     )
-    presets = [
-        [f"``{n}``", canasta.get_variant(n).description] for n in names
-    ]
+    presets = [[f"``{n}``", canasta.get_variant(n).description] for n in names]
     aliases = canasta.variants.variant_aliases()
     for row in presets:
         name = row[0].strip("`")
@@ -97,9 +96,7 @@ def _generate(_app: object = None) -> None:
     undocumented = [r.name for r in canasta.Reason if not docs.get(("Reason", r.name))]
     if undocumented:
         raise RuntimeError(f"Reason codes without a #: comment in errors.py: {undocumented}")
-    rows = [
-        [f"``{r.value}``", docs[("Reason", r.name)]] for r in canasta.Reason
-    ]
+    rows = [[f"``{r.value}``", docs[("Reason", r.name)]] for r in canasta.Reason]
     (here / "reasons.rst").write_text(_table(["reason", "rule"], rows), encoding="utf-8")
     (here / "exceptions.rst").write_text(_exception_tree(canasta.CanastaError), encoding="utf-8")
 
@@ -119,7 +116,8 @@ def _exception_tree(root: type) -> str:
         children = [c for c in cls.__subclasses__() if c.__name__ in public]
         for i, child in enumerate(children):
             last = i == len(children) - 1
-            walk(child, prefix + ("    " if last else "│   "), prefix + ("└── " if last else "├── "))
+            more, branch = ("    ", "└── ") if last else ("│   ", "├── ")
+            walk(child, prefix + more, prefix + branch)
 
     walk(root, "", "")
     classes = [f".. autoclass:: canasta.{cls.__name__}\n   :no-index:\n" for cls in order]
