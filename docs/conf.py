@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import doctest
 import importlib.util
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -147,7 +148,27 @@ def _sentence_not_type(
     lines[:] = [f"{head}: {first}".rstrip(), *body[1:]]
 
 
+_UNTESTED_PYTHON = re.compile(
+    r"^\s*\.\. (?:code-block|code|sourcecode)::\s*(?:python|py|pycon|python3)\s*$", re.M
+)
+
+
+def _python_is_doctested(app: Any, docname: str, source: list[str]) -> None:
+    """Every Python example on the pages runs under ``sphinx-build -b doctest``: a Python code
+    block that would not run is reported (and, built with ``-W``, fails the build). Use
+    ``.. doctest::`` or ``.. testcode::`` with ``.. testoutput::`` instead."""
+    from sphinx.util import logging
+
+    for match in _UNTESTED_PYTHON.finditer(source[0]):
+        line = source[0].count("\n", 0, match.start()) + 1
+        logging.getLogger(__name__).warning(
+            "a Python code block is not run; make it a doctest",
+            location=(docname, line),
+        )
+
+
 def setup(app: Any) -> None:
     _generate()
     # After napoleon's handler (priority 500).
     app.connect("autodoc-process-docstring", _sentence_not_type, priority=600)
+    app.connect("source-read", _python_is_doctested)
