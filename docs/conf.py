@@ -33,7 +33,11 @@ exclude_patterns = ["_build"]
 # _intersphinx/python.inv); the links still point at docs.python.org.
 intersphinx_mapping = {"python": ("https://docs.python.org/3", "_intersphinx/python.inv")}
 
-autodoc_typehints = "description"
+# Types in the signature (one parameter a line when it is long), as python-chess does: with
+# "description", a docstring whose Args and Raises are parted by a paragraph got its parameters
+# listed twice.
+autodoc_typehints = "signature"
+python_maximum_signature_line_length = 88
 napoleon_use_ivar = True
 # ``>>>`` blocks in docstrings run under pytest --doctest-modules; the pages' ``.. doctest::``
 # blocks run here (sphinx-build -b doctest).
@@ -167,8 +171,27 @@ def _python_is_doctested(app: Any, docname: str, source: list[str]) -> None:
         )
 
 
+_DOCUMENTED = re.compile(r"^\.\. (?:auto\w+|py:\w+):: (?:canasta\.)?(\w+)\s*$", re.M)
+
+
+def _api_is_complete(app: Any, docname: str, source: list[str]) -> None:
+    """The API reference lists every name of ``canasta.__all__`` (a warning names the missing)."""
+    if docname != "api":
+        return
+    from sphinx.util import logging
+
+    import canasta
+
+    missing = sorted(set(canasta.__all__) - set(_DOCUMENTED.findall(source[0])))
+    if missing:
+        logging.getLogger(__name__).warning(
+            "the API reference misses %s", ", ".join(missing), location=docname
+        )
+
+
 def setup(app: Any) -> None:
     _generate()
     # After napoleon's handler (priority 500).
     app.connect("autodoc-process-docstring", _sentence_not_type, priority=600)
     app.connect("source-read", _python_is_doctested)
+    app.connect("source-read", _api_is_complete)
