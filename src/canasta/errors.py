@@ -5,6 +5,7 @@ The exception tree::
     CanastaError(Exception)
     ├── NotationError(CanastaError, ValueError)       text that does not parse
     ├── IllegalActionError(CanastaError, ValueError)  an action that breaks a rule (has .reason)
+    │   └── ReplayError(IllegalActionError)            the first illegal action of a game record
     ├── PositionError(CanastaError, ValueError)       an impossible position given to position()
     ├── VariantError(CanastaError, ValueError)        an inconsistent variant
     ├── SetupError(CanastaError, ValueError)          bad arguments to new_game (seed, deck...)
