@@ -32,6 +32,16 @@ _MISSING = object()
 T = TypeVar("T")
 
 
+def _slot_setter(cls: type, name: str) -> Callable[[Any, Any], None]:
+    """The ``__set__`` of the slot ``name`` of a slotted class ``cls``."""
+    for klass in cls.__mro__:
+        descriptor = klass.__dict__.get(name)
+        if descriptor is not None:
+            setter: Callable[[Any, Any], None] = descriptor.__set__
+            return setter
+    raise TypeError(f"{cls.__name__} has no slot {name!r}")  # pragma: no cover
+
+
 def _evolver(cls: type) -> Callable[..., Any]:
     """A copying function for ``cls`` with one keyword parameter per field (generated once)."""
     fields = attrs.fields(cls)
@@ -39,10 +49,13 @@ def _evolver(cls: type) -> Callable[..., Any]:
         raise TypeError(f"evolve copies plain attrs classes only, not {cls.__name__}")
     names = [a.name for a in fields]
     lines = [f"def evolve(inst, {', '.join(f'{n}=_M' for n in names)}):", "    new = _new(_cls)"]
-    lines += [f"    _put(new, {n!r}, inst.{n} if {n} is _M else {n})" for n in names]
+    # The slots' own setters: cheaper than object.__setattr__, and they pass by the frozen
+    # class's __setattr__ all the same.
+    lines += [f"    _set_{n}(new, inst.{n} if {n} is _M else {n})" for n in names]
     lines.append("    return new")
     scope: dict[str, Any] = {"_M": _MISSING, "_new": object.__new__, "_cls": cls}
-    scope["_put"] = object.__setattr__
+    for n in names:
+        scope[f"_set_{n}"] = _slot_setter(cls, n)
     exec("\n".join(lines), scope)  # the code is built from the class's own field names
     fn: Callable[..., Any] = scope["evolve"]
     _EVOLVERS[cls] = fn

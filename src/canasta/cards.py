@@ -369,8 +369,14 @@ class Cards:
         return cls.of(text)
 
     @classmethod
-    def _from_counts(cls, counts: tuple[int, ...]) -> Cards:
-        return cls(counts, sum(counts))
+    def _from_counts(cls, counts: tuple[int, ...], size: int | None = None) -> Cards:
+        """Build from a trusted 53-tuple of counts (internal; ``size`` if known)."""
+        new = object.__new__(cls)
+        _set_counts(new, counts)
+        _set_size(new, sum(counts) if size is None else size)
+        _set_kinds(new, None)
+        _set_first(new, None)
+        return new
 
     def count(self, card: Card | str) -> int:
         """How many copies of ``card`` the multiset holds."""
@@ -422,3 +428,10 @@ def make_pack(decks: int = 2, jokers: int = 4) -> tuple[Card, ...]:
         cards.extend(Card._BY_ID[:JOKER_ID])
     cards.extend([JOKER] * jokers)
     return tuple(cards)
+
+
+# The slots' setters, for building Cards on the engine's hot path.
+_set_counts = Cards.__dict__["counts"].__set__
+_set_size = Cards.__dict__["size"].__set__
+_set_kinds = Cards.__dict__["_kinds"].__set__
+_set_first = Cards.__dict__["_first"].__set__

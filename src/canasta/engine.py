@@ -375,54 +375,49 @@ def _need_state(state: object) -> None:
 
 
 def _resolve(state: GameState, action: object) -> GameState:
-    _need_state(state)
-    if not isinstance(action, _ACTION_TYPES):
-        raise _illegal(Reason.MALFORMED, action, "not an action of this library")
-    if isinstance(action, DealNextHand):
-        return _deal_next(state, action)
-    seat = action.seat
+    if type(state) is not GameState:
+        _need_state(state)
+    kind = type(action)
+    if kind not in _ACTION_KINDS:
+        if not isinstance(action, _ACTION_TYPES):
+            raise _illegal(Reason.MALFORMED, action, "not an action of this library")
+        kind = next(k for k in _ACTION_TYPES if isinstance(action, k))  # a subclass
+    if kind is DealNextHand:
+        return _deal_next(state, action)  # type: ignore[arg-type]
+    seat: int = action.seat  # type: ignore[attr-defined]
     n = state.variant.players
     if not 0 <= seat < n:
         raise _illegal(Reason.NOT_YOUR_TURN, action, f"seat {seat} does not exist (0 to {n - 1})")
     phase = state.phase
-    if phase is Phase.HAND_OVER:
+    if phase is _HAND_OVER:
         raise _illegal(Reason.WRONG_PHASE, action, "the hand is over; deal the next hand")
-    if isinstance(action, AnswerPartner) and phase is not Phase.ANSWER:
+    if phase is _ANSWER:
+        if seat == state.turn.seat:
+            raise _illegal(Reason.WRONG_PHASE, action, "partner must answer first")
+        if seat != state.current_seat:
+            raise _illegal(
+                Reason.NOT_YOUR_TURN,
+                action,
+                f"it is seat {state.current_seat}'s turn, not seat {seat}'s",
+            )
+        if kind is not AnswerPartner:
+            raise _illegal(Reason.WRONG_PHASE, action, _PHASE_WORDS[phase])
+        return core.evolve(
+            state,
+            phase=_PLAY,
+            turn=core.evolve(state.turn, permission=action.yes),  # type: ignore[attr-defined]
+        )
+    if kind is AnswerPartner:
         raise _illegal(Reason.WRONG_PHASE, action, "nobody has asked partner to go out")
-    if phase is Phase.ANSWER and seat == state.turn.seat:
-        raise _illegal(Reason.WRONG_PHASE, action, "partner must answer first")
-    if seat != state.current_seat:
+    if seat != state.turn.seat:
         raise _illegal(
             Reason.NOT_YOUR_TURN,
             action,
             f"it is seat {state.current_seat}'s turn, not seat {seat}'s",
         )
-    if isinstance(action, Draw):
-        _need_phase(state, action, Phase.DRAW)
-        return _draw(state, action)
-    if isinstance(action, TakePile):
-        _need_phase(state, action, Phase.DRAW)
-        return _take(state, action)
-    if isinstance(action, DeclinePile):
-        _need_phase(state, action, Phase.DRAW)
-        return _decline(state, action)
-    if isinstance(action, AnswerPartner):
-        _need_phase(state, action, Phase.ANSWER)
-        return core.evolve(
-            state, phase=Phase.PLAY, turn=core.evolve(state.turn, permission=action.yes)
-        )
-    _need_phase(state, action, Phase.PLAY)
-    if isinstance(action, EndTurn):
-        if not state.turn.last_red_three:
-            raise _illegal(
-                Reason.WRONG_PHASE,
-                action,
-                "a turn ends with a discard (or going out); ending it without one is only for "
-                "the drawer of a last red three (§4 A7)",
-            )
-        end = HandEnd(reason=EndReason.LAST_CARD_RED_THREE, seat=action.seat)
-        return core.evolve(state, phase=Phase.HAND_OVER, end=end)
-    if isinstance(action, Discard):
+    if kind is Discard:
+        if phase is not _PLAY:
+            raise _illegal(Reason.WRONG_PHASE, action, _PHASE_WORDS[phase])
         if state.turn.last_red_three:
             raise _illegal(
                 Reason.NO_DISCARD,
@@ -430,11 +425,37 @@ def _resolve(state: GameState, action: object) -> GameState:
                 "the last stock card was a red three: the player may meld but not discard "
                 "(§2 case 30, §4 A7)",
             )
-        return _discard(state, action)
-    if isinstance(action, MeldCards):
-        return _meld(state, action)
-    assert isinstance(action, AskPartner)
-    return _ask(state, action)
+        return _discard(state, action)  # type: ignore[arg-type]
+    if kind is Draw or kind is TakePile or kind is DeclinePile:
+        if phase is not _DRAW:
+            raise _illegal(Reason.WRONG_PHASE, action, _PHASE_WORDS[phase])
+        if kind is Draw:
+            return _draw(state, action)  # type: ignore[arg-type]
+        if kind is TakePile:
+            return _take(state, action)  # type: ignore[arg-type]
+        return _decline(state, action)  # type: ignore[arg-type]
+    if phase is not _PLAY:
+        raise _illegal(Reason.WRONG_PHASE, action, _PHASE_WORDS[phase])
+    if kind is MeldCards:
+        return _meld(state, action)  # type: ignore[arg-type]
+    if kind is EndTurn:
+        if not state.turn.last_red_three:
+            raise _illegal(
+                Reason.WRONG_PHASE,
+                action,
+                "a turn ends with a discard (or going out); ending it without one is only for "
+                "the drawer of a last red three (§4 A7)",
+            )
+        end = HandEnd(reason=EndReason.LAST_CARD_RED_THREE, seat=seat)
+        return core.evolve(state, phase=_HAND_OVER, end=end)
+    return _ask(state, action)  # type: ignore[arg-type]
+
+
+_ACTION_KINDS = frozenset(_ACTION_TYPES)
+_DRAW = Phase.DRAW
+_PLAY = Phase.PLAY
+_ANSWER = Phase.ANSWER
+_HAND_OVER = Phase.HAND_OVER
 
 
 _PHASE_WORDS = {
@@ -911,7 +932,7 @@ def _discard(state: GameState, action: Discard) -> GameState:
         )
     counts = list(hand.counts)
     counts[card.id] -= 1
-    hands = _replace(state.hands, seat, Cards._from_counts(tuple(counts)))
+    hands = _replace(state.hands, seat, Cards._from_counts(tuple(counts), left))
     pile = (*state.discard_pile, card)
     if left == 0:
         return _go_out(core.evolve(state, hands=hands, discard_pile=pile), seat)
