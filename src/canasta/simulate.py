@@ -204,7 +204,12 @@ class RayCluster:
         self._target = None if address == LOCAL else _host_port(address)
 
     def describe(self) -> str:
-        where = "a local Ray cluster" if self.address == LOCAL else f"Ray at {self.address}"
+        if self.address == LOCAL:
+            where = "a local Ray cluster"
+        elif self.address == "auto":
+            where = "the Ray cluster found by auto"
+        else:
+            where = f"Ray at {self.address}"
         return where + (f", {self.workers} tasks at a time" if self.workers else "")
 
     def _connect(self) -> bool:
