@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import contextlib
+import importlib.metadata
 import io
 import json
+import subprocess
 import sys
 from typing import Any
 
@@ -198,3 +200,38 @@ def test_unknown_preset_lists_the_known_ones(capsys: pytest.CaptureFixture[str])
     assert bench.main(["--variant", "nope"]) == 2
     err = capsys.readouterr().err
     assert err.rstrip().endswith(", ".join(canasta.variant_names()))
+
+
+def test_peer_without_metadata_is_measured(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A peer importable without its distribution's metadata (a source tree on PYTHONPATH) is
+    measured with version "unknown", not called not installed."""
+
+    def peer(seed: int) -> bench._Play:
+        def play(first: int, count: int) -> tuple[int, int]:
+            return 10 * count, 0
+
+        return play
+
+    monkeypatch.setattr(
+        bench,
+        "_PEER_GAMES",
+        {"open_spiel": ("a", "no-such-distribution", peer), "rlcard": ("b", "attrs", peer)},
+    )
+    peers = bench._peers(2, 0)
+    assert peers["open_spiel"]["status"] == peers["rlcard"]["status"] == "measured"
+    assert peers["open_spiel"]["game"] == "a" and peers["open_spiel"]["version"] == "unknown"
+    assert peers["rlcard"]["version"] == importlib.metadata.version("attrs")
+    assert peers["open_spiel"]["actions"] == 20
+
+
+def test_command_line_refusal_is_one_line_and_exit_2() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "canasta.bench", "--hands", "-1", "--no-peers"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert result.stderr == "canasta.bench: error: --hands must be at least 1, not -1\n"

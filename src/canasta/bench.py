@@ -362,6 +362,15 @@ def _empty_peer(status: str) -> dict[str, Any]:
     }
 
 
+def _version(distribution: str) -> str:
+    """The installed version of a peer; "unknown" for one importable without its metadata (a
+    source tree on ``PYTHONPATH``), which is still measured rather than called not installed."""
+    try:
+        return importlib.metadata.version(distribution)
+    except importlib.metadata.PackageNotFoundError:
+        return "unknown"
+
+
 def _peers(hands: int, seed: int) -> dict[str, Any]:
     """Our Classic and each importable peer, ``hands`` games each, played in interleaved rounds
     so that a change of load on the machine weighs alike on all of them."""
@@ -371,11 +380,12 @@ def _peers(hands: int, seed: int) -> dict[str, Any]:
         game, distribution, setup = _PEER_GAMES[name]
         try:
             players[name] = setup(seed)
-            figures[name].update(game=game, version=importlib.metadata.version(distribution))
         except ImportError:
             continue
         except Exception as exc:  # a broken peer install must not stop the benchmark
             figures[name] = _empty_peer(f"failed: {type(exc).__name__}: {exc}".splitlines()[0])
+            continue
+        figures[name].update(game=game, version=_version(distribution))
     rounds = min(hands, PEER_ROUNDS)
     counts = {name: [0, 0] for name in players}  # player actions, chance steps
     seconds = dict.fromkeys(players, 0.0)

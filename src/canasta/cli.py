@@ -1,7 +1,8 @@
 """The command line: ``canasta demo`` and ``canasta simulate``.
 
 ``canasta demo [--seed N] [--variant NAME]`` plays a full match of four bots and prints a readable
-log; ``canasta simulate --games N [--seed S]`` plays N matches and prints a summary.
+log; ``canasta simulate --games N [--seed S] [--workers N] [--ray [ADDRESS]]`` plays N matches
+(here, over processes or over a Ray cluster: see :mod:`canasta.simulate`) and prints a summary.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from .actions import Action, DealNextHand, MeldCards, TakePile
-from .bots import GreedyPlayer, Player, RandomPlayer, play_hand
+from .bots import play_hand
 from .engine import apply, new_game
 from .errors import CanastaError, NotationError
 from .notation import parse_position
@@ -24,9 +25,10 @@ from .records import MAX_TEXT, GameRecord, ReplayError, record_of, replay, repla
 from .render import format_score, format_table, side_name
 from .scoring import score_hand
 from .serialize import from_json
+from .simulate import LOCAL, BackendError, choose_backend, play_one_match
+from .simulate import players as _players
 from .state import EndReason, GameState
 from .variants import (
-    Variant,
     format_value,
     get_variant,
     variant_aliases,
@@ -35,25 +37,9 @@ from .variants import (
 )
 from .views import PlayerView, observe
 
-__all__ = ["main"]
+__all__ = ["main", "play_one_match", "simulate"]
 
 DEMO_SEED = 2026
-
-
-def _players(spec: str, n: int, seed: int) -> list[Player]:
-    kinds = [k.strip().lower() for k in spec.split(",") if k.strip()]
-    if not kinds:
-        raise ValueError("--bots needs at least one of: greedy, random")
-    out: list[Player] = []
-    for seat in range(n):
-        kind = kinds[seat % len(kinds)]
-        if kind == "greedy":
-            out.append(GreedyPlayer())
-        elif kind == "random":
-            out.append(RandomPlayer(seed * 1000 + seat))
-        else:
-            raise ValueError(f"unknown bot {kind!r}: use greedy or random")
-    return out
 
 
 def _describe(before: GameState, action: Action, after: GameState) -> list[str]:
@@ -339,30 +325,6 @@ class _Progress:
         self.stream.flush()
 
 
-def play_one_match(variant: Variant, seed: int, bots: str) -> tuple[int, int, tuple[int, ...]]:
-    """Play one match of bots from ``seed``: ``(hands, actions, winning sides)``. Deterministic,
-    so the aggregate of many matches does not depend on how they are spread over processes."""
-    players = _players(bots, variant.players, seed)
-    state = new_game(variant, seed=seed)
-    count = 0
-    hands = 0
-
-    def tally(before: GameState, action: Action, after: GameState) -> None:
-        nonlocal count
-        count += 1
-
-    while True:
-        state = play_hand(state, players, tally)
-        hands += 1
-        if state.is_match_over:
-            return hands, count, state.winners
-        state = apply(state, DealNextHand())
-
-
-def _play_job(job: tuple[Variant, int, str]) -> tuple[int, int, tuple[int, ...]]:
-    return play_one_match(*job)
-
-
 def simulate(
     games: int,
     seed: int,
@@ -370,38 +332,32 @@ def simulate(
     bots: str,
     out: TextIO,
     err: TextIO,
-    workers: int = 1,
+    workers: int | None = None,
+    ray: str | None = None,
 ) -> int:
+    """Play ``games`` matches (seeds ``seed``, ``seed + 1``, ...) and print a summary. ``workers``
+    and ``ray`` choose where (see :func:`canasta.simulate.choose_backend`); the figures but the
+    speed are the same wherever the matches are played."""
     v = get_variant(variant)
-    _players(bots, v.players, seed)  # refuse a bad --bots before starting processes
+    _players(bots, v.players, seed)  # refuse a bad --bots before starting any worker
+    backend = choose_backend(workers, ray)
+    jobs = [(v, seed + g, bots) for g in range(games)]
+    progress = _Progress(games, err)
+    start = time.perf_counter()
+    results = backend.run(jobs, progress.step)
     wins = [0.0] * len(v.sides)
     hands = 0
     actions = 0
-    progress = _Progress(games, err)
-    start = time.perf_counter()
-    jobs = [(v, seed + g, bots) for g in range(games)]
-    if workers > 1:
-        import multiprocessing
-
-        with multiprocessing.get_context("spawn").Pool(workers) as pool:
-            results = []
-            for result in pool.imap(_play_job, jobs, chunksize=max(1, games // (workers * 8))):
-                results.append(result)
-                progress.step()
-    else:
-        results = []
-        for job in jobs:
-            results.append(_play_job(job))
-            progress.step()
-    for n_hands, n_actions, winners in results:
+    for n_hands, n_actions, winners in results:  # in seed order, whatever the backend
         hands += n_hands
         actions += n_actions
         for winner in winners:
             wins[winner] += 1.0 / len(winners)
     elapsed = time.perf_counter() - start
-    procs = f", {workers} processes" if workers > 1 else ""
+    where = backend.describe()
+    where = f", {where}" if where else ""
     out.write(
-        f"variant {v.name}: {games} matches, seeds {seed}..{seed + games - 1}, bots {bots}{procs}\n"
+        f"variant {v.name}: {games} matches, seeds {seed}..{seed + games - 1}, bots {bots}{where}\n"
     )
     out.write(f"hands per match:   {hands / games:.2f}\n")
     out.write(f"actions per hand:  {actions / max(hands, 1):.1f}\n")
@@ -472,7 +428,19 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--variant", default="classic", help=f"variant ({names})")
     s.add_argument("--bots", default="greedy", help="bots by seat, cycled: greedy, random")
     s.add_argument(
-        "--workers", type=_positive, default=1, help="processes to spread the matches over"
+        "--workers",
+        type=_positive,
+        metavar="N",
+        help="processes to spread the matches over; with --ray, matches in flight at once "
+        "(and the CPUs of a local cluster)",
+    )
+    s.add_argument(
+        "--ray",
+        nargs="?",
+        const=LOCAL,
+        metavar="ADDRESS",
+        help="play the matches as tasks on a Ray cluster at ADDRESS (HOST:PORT or auto); "
+        "without ADDRESS, on one started on this machine (needs canasta[ray])",
     )
     r = sub.add_parser("replay", help="print a recorded game hand by hand with the score sheets")
     r.add_argument("file", help="a game record (JSON or text)")
@@ -526,11 +494,21 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             return play(args.variant, args.seat, args.seed, bots=args.bots)
         return simulate(
-            args.games, args.seed, args.variant, args.bots, sys.stdout, sys.stderr, args.workers
+            args.games,
+            args.seed,
+            args.variant,
+            args.bots,
+            sys.stdout,
+            sys.stderr,
+            args.workers,
+            args.ray,
         )
     except (CanastaError, ValueError) as exc:
         print(f"canasta: error: {exc}", file=sys.stderr)
         return 2
+    except BackendError as exc:
+        print(f"canasta: error: {exc}", file=sys.stderr)
+        return exc.status
     except BrokenPipeError:
         # the reader went away (e.g. `canasta demo | head`): stop quietly
         import os

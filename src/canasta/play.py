@@ -575,7 +575,7 @@ def play(
         ValueError: ``seat`` is not a seat of the variant, or ``bots`` names an unknown bot.
         CanastaError: an unknown variant name.
     """
-    from .cli import _players
+    from .simulate import players as _players
 
     v = state.variant if state is not None else get_variant(variant)
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < v.players:
