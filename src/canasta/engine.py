@@ -507,13 +507,13 @@ def _draw(state: GameState, action: Draw) -> GameState:
             turn=core.evolve(state.turn, drew=DrawSource.STOCK),
             end=HandEnd(reason=EndReason.LAST_CARD_RED_THREE, seat=seat),
         )
+    turn = state.turn
+    if 0 <= seat < 64 and turn is _FRESH_TURNS[seat]:
+        drawn = _DRAWN_TURNS[seat]
+    else:
+        drawn = core.evolve(turn, drew=DrawSource.STOCK)
     return core.evolve(
-        state,
-        hands=hands,
-        stock=tuple(stock),
-        red_threes=red_threes,
-        phase=Phase.PLAY,
-        turn=core.evolve(state.turn, drew=DrawSource.STOCK),
+        state, hands=hands, stock=tuple(stock), red_threes=red_threes, phase=_PLAY, turn=drawn
     )
 
 
@@ -941,6 +941,8 @@ def _discard(state: GameState, action: Discard) -> GameState:
 
 #: A fresh turn for each seat (turns are values, shared by the states that start them).
 _FRESH_TURNS = tuple(Turn(seat=s) for s in range(64))
+#: The same after a draw from the stock.
+_DRAWN_TURNS = tuple(Turn(seat=s, drew=DrawSource.STOCK) for s in range(64))
 
 
 def _next_turn(state: GameState, **changes: Any) -> GameState:

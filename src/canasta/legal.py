@@ -32,6 +32,7 @@ Any other legal action, listed or not, is accepted by :func:`canasta.apply` and 
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterator, Sequence
 from typing import overload
 
@@ -262,7 +263,7 @@ def take_options(state: GameState) -> list[TakePile]:
     side_melds = state.melds[side]
     if k[r] == 0 and not any(m.rank == r for m in side_melds):
         return []  # neither a natural of the rank in hand nor a meld of it: no way to take
-    to_hand = len(pile) - 1 - sum(1 for c in pile[:-1] if c.is_red_three)
+    to_hand = len(pile) - 1 - sum(map(_IS_RED3.__getitem__, map(_CARD_ID, pile)))
     out: list[TakePile] = []
     if side_melds:
         info = _side_info(state, side)
@@ -310,6 +311,10 @@ def take_options(state: GameState) -> list[TakePile]:
             continue
         out.append(action)
     return out
+
+
+_IS_RED3 = tuple(1 if i in core.RED3_IDS else 0 for i in range(53))
+_CARD_ID = operator.attrgetter("id")
 
 
 def _take_of(state: GameState, seat: int, r: int, combo: tuple[int, int, int]) -> TakePile:
@@ -574,9 +579,15 @@ def can_go_out(
         if not v.final_discard_required and next(go_out_melds(state, 0), None) is not None:
             return True
         return next(go_out_melds(state, 1), None) is not None
-    k = list(core.hand_kinds(hand) if k is None else k)
     if info is None:
         info = _side_info(state, side)
+    return _can_go_out_kinds(v, list(core.hand_kinds(hand) if k is None else k), info)
+
+
+def _can_go_out_kinds(v: Variant, k: list[int], info: dict[int, tuple[int, int, int, int]]) -> bool:
+    """:func:`can_go_out` for a side that has melded (or needs no minimum), a hand of two cards
+    or more with kind counts ``k`` (a list it may change and restore) and the side's melds
+    ``info``."""
     # cards that cannot be melded must be the one card left for the discard
     lonely = [r for r in core.NATURAL_RANKS if 0 < k[r] < v.min_naturals and r not in info]
     if k[core.BLACK3] and not 3 <= k[core.BLACK3] <= 4:
@@ -696,13 +707,13 @@ def _play_actions(state: GameState) -> list[Action | _Pending]:
         else:
             for single in _singles(state, k, info, bound=True):
                 assert isinstance(single, MeldCards)  # not lazy
-                if is_legal(state, single):
+                if _bound_single_ok(state, single, k, info, h):
                     melds[single] = None
     else:
-        minimum = state.minimum_for(seat)
-        if state.melds[side] or minimum <= 0:
+        if state.melds[side] or state.minimum_for(seat) <= 0:
             singles = _singles(state, k, info, lazy=True)
         else:
+            minimum = state.minimum_for(seat)
             for spec in initial_compounds(v, k, minimum):
                 used = sum(n + j + t for _, n, j, t in spec)
                 if h - used >= 2:
@@ -889,6 +900,31 @@ def _singles(
 
 
 _NATURALS_DOWN = core.NATURAL_RANKS[::-1]
+
+
+def _bound_single_ok(
+    state: GameState,
+    single: MeldCards,
+    k: Sequence[int],
+    info: dict[int, tuple[int, int, int, int]],
+    h: int,
+) -> bool:
+    """Whether a listed single meld is legal for a player bound by partner's "yes": with two
+    cards or more left, the engine's rule is that going out must stay possible (§2 case 28),
+    worked out here on the counts; smaller hands ask the engine."""
+    meld = single.melds[0]
+    n, j, t = meld._stats
+    if h - n - j - t < 2:
+        return is_legal(state, single)
+    r = int(meld.rank)
+    n_e, j_e, t_e, size_e = info.get(r, (0, 0, 0, 0))
+    after = dict(info)
+    after[r] = (n_e + n, j_e + j, t_e + t, size_e + n + j + t)
+    left = list(k)
+    left[r] -= n
+    left[core.JOKER] -= j
+    left[core.TWO] -= t
+    return _can_go_out_kinds(state.variant, left, after)
 
 
 def _last_card_ok(

@@ -21,6 +21,11 @@ _FREEZES = tuple(i < 4 or i in (5, 6) or i == 52 for i in range(53))
 _FREEZES_WITH_BLACK = tuple(f or i in (4, 7) for i, f in enumerate(_FREEZES))
 _CARD_ID = operator.attrgetter("id")
 
+# Answers worked out from tuples that states share (a hand's seating, a side's melds), by the
+# tuples' identity; each entry keeps its tuples alive, so an id is never reused while cached.
+_PARTNERS: dict[tuple[int, int, int], tuple[object, object, tuple[int, ...]]] = {}
+_CANASTAS: dict[int, tuple[object, int, int]] = {}
+
 __all__ = ["DrawSource", "EndReason", "GameState", "HandEnd", "Phase", "Turn"]
 
 
@@ -222,13 +227,24 @@ class GameState:
 
     def partners(self, seat: int) -> tuple[int, ...]:
         """The seats playing with ``seat`` this hand, in playing order after him."""
-        side = self.sides[self.side_of(seat)]
+        sides = self.sides
         order = self.order
+        key = (id(sides), id(order), seat)
+        entry = _PARTNERS.get(key)
+        if entry is not None and entry[0] is sides and entry[1] is order:
+            return entry[2]
+        side = sides[self.side_of(seat)]
         if seat not in order:
-            return ()
-        i = order.index(seat)
-        n = len(order)
-        return tuple(p for p in (order[(i + k) % n] for k in range(1, n)) if p in side)
+            found: tuple[int, ...] = ()
+        else:
+            i = order.index(seat)
+            n = len(order)
+            found = tuple(p for p in (order[(i + k) % n] for k in range(1, n)) if p in side)
+        if len(_PARTNERS) >= 1024:
+            _PARTNERS.clear()
+        # the tuples are kept with the answer, so their ids cannot be reused while it is cached
+        _PARTNERS[key] = (sides, order, found)
+        return found
 
     def minimum_for(self, seat: int) -> int:
         """The initial-meld minimum, in points, when ``seat``'s side has not melded: by the total
@@ -253,7 +269,15 @@ class GameState:
     def canastas(self, side: int) -> int:
         """The number of canastas the side has on the table."""
         size = self.variant.canasta_size
-        return sum(1 for m in self.melds[side] if len(m.cards) >= size)
+        melds = self.melds[side]
+        entry = _CANASTAS.get(id(melds))
+        if entry is not None and entry[0] is melds and entry[1] == size:
+            return entry[2]
+        count = sum(1 for m in melds if len(m.cards) >= size)
+        if len(_CANASTAS) >= 1024:
+            _CANASTAS.clear()
+        _CANASTAS[id(melds)] = (melds, size, count)
+        return count
 
     def meld_of(self, side: int, rank: Rank) -> Meld | None:
         """The side's meld of ``rank``, if any."""
@@ -271,9 +295,7 @@ class GameState:
     def pile_frozen(self) -> bool:
         """Whether the pile is frozen for everybody: it holds a wild card or a red three (and,
         where the variant says so, a black three) (§1 "Frozen pile", §4 A3)."""
-        table = (
-            _FREEZES_WITH_BLACK if self.variant.black_three_discard == "freezes" else _FREEZES
-        )
+        table = _FREEZES_WITH_BLACK if self.variant.black_three_discard == "freezes" else _FREEZES
         return any(map(table.__getitem__, map(_CARD_ID, self.discard_pile)))
 
     def pile_frozen_for(self, side: int) -> bool:
