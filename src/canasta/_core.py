@@ -126,6 +126,37 @@ def hand_first(cards: Cards) -> tuple[int, ...]:
     return first
 
 
+def inherit(old: Cards, new: Cards, touched: Sequence[int]) -> Cards:
+    """Give ``new`` (a hand that differs from ``old`` only at the card ids ``touched``) the kind
+    counts and first cards of ``old``, updated, if ``old`` has them worked out. Returns ``new``."""
+    old_kinds = old._kinds
+    if old_kinds is None:
+        return new
+    before = old.counts
+    after = new.counts
+    kinds = list(old_kinds)
+    changed = set()
+    for i in set(touched):
+        d = after[i] - before[i]
+        if d:
+            kind = KIND_OF_ID[i]
+            kinds[kind] += d
+            changed.add(kind)
+    object.__setattr__(new, "_kinds", tuple(kinds))
+    old_first = old._first
+    if old_first is not None:
+        first = list(old_first)
+        for kind in changed:
+            first[kind] = -1
+            if kinds[kind]:
+                for i in IDS_OF_KIND[kind]:
+                    if after[i]:
+                        first[kind] = i
+                        break
+        object.__setattr__(new, "_first", tuple(first))
+    return new
+
+
 def ids_of_kind(kind: int) -> tuple[int, ...]:
     """Card ids of a kind, in the canonical order representatives are picked."""
     if kind == JOKER:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 import attrs
 
@@ -482,10 +482,20 @@ def _draw(state: GameState, action: Draw) -> GameState:
     for _ in range(k):
         c = stock.pop(0)
         hand[c.id] += 1
-    laid = list(state.red_threes[seat])
+    old_laid = state.red_threes[seat]
+    laid = list(old_laid)
     replaced = _lay_out_red_threes(hand, laid, stock)
-    red_threes = _replace(state.red_threes, seat, tuple(laid))
-    hands = _replace(state.hands, seat, Cards._from_counts(tuple(hand)))
+    red_threes = (
+        state.red_threes
+        if len(laid) == len(old_laid)
+        else _replace(state.red_threes, seat, tuple(laid))
+    )
+    drawn = state.stock[: len(state.stock) - len(stock)]
+    old_hand = state.hands[seat]
+    new_hand = core.inherit(
+        old_hand, Cards._from_counts(tuple(hand)), (5, 6, *[c.id for c in drawn])
+    )
+    hands = _replace(state.hands, seat, new_hand)
     if not replaced and v.last_card_red_three is LastCardRedThree.MAY_MELD:
         # §4 A7 (Britannica): the drawer may meld and lay off, but not discard.
         return core.evolve(
@@ -509,11 +519,11 @@ def _draw(state: GameState, action: Draw) -> GameState:
         )
     turn = state.turn
     if 0 <= seat < 64 and turn is _FRESH_TURNS[seat]:
-        drawn = _DRAWN_TURNS[seat]
+        turn = _DRAWN_TURNS[seat]
     else:
-        drawn = core.evolve(turn, drew=DrawSource.STOCK)
+        turn = core.evolve(turn, drew=DrawSource.STOCK)
     return core.evolve(
-        state, hands=hands, stock=tuple(stock), red_threes=red_threes, phase=_PLAY, turn=drawn
+        state, hands=hands, stock=tuple(stock), red_threes=red_threes, phase=_PLAY, turn=turn
     )
 
 
@@ -522,8 +532,7 @@ def _replace(t: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
 
 
 # ---------------------------------------------------------------------------- melding (shared)
-@attrs.frozen
-class _MeldResult:
+class _MeldResult(NamedTuple):
     hand: tuple[int, ...]
     melds: tuple[Meld, ...]
     used: int
@@ -596,7 +605,7 @@ def _lay(
         if extra is not None and extra[0] is rank:
             all_cards.append(extra[1])
             value += values[extra[1].id]
-        meld = Meld(rank, all_cards)
+        meld = Meld._fast(rank, all_cards)  # Card values checked above
         if rank is Rank.THREE:
             black = True
             if old is not None or not 3 <= len(all_cards) <= 4:
@@ -901,7 +910,7 @@ def _take(state: GameState, action: TakePile) -> GameState:
     canastas = _canastas(state, res.melds)
     _finish_problem(state, action, left, canastas, res.black_three_meld, False, res.melds, new_hand)
     _check_minimum(state, action, seat, res.value, exempt=False)
-    res = core.evolve(res, hand=tuple(new_hand))
+    res = res._replace(hand=tuple(new_hand))
     red = (
         _replace(state.red_threes, seat, tuple(laid))
         if len(laid) != len(state.red_threes[seat])
@@ -932,7 +941,8 @@ def _discard(state: GameState, action: Discard) -> GameState:
         )
     counts = list(hand.counts)
     counts[card.id] -= 1
-    hands = _replace(state.hands, seat, Cards._from_counts(tuple(counts), left))
+    new_hand = core.inherit(hand, Cards._from_counts(tuple(counts), left), (card.id,))
+    hands = _replace(state.hands, seat, new_hand)
     pile = (*state.discard_pile, card)
     if left == 0:
         return _go_out(core.evolve(state, hands=hands, discard_pile=pile), seat)

@@ -271,6 +271,14 @@ def take_options(state: GameState) -> list[TakePile]:
         n_e, j_e, t_e, size_e = info.get(r, (0, 0, 0, 0))
         existing = r in info
         canastas_other = state.canastas(side) - (1 if size_e >= v.canasta_size else 0)
+        # The fewest naturals from the hand; when that many take the pile with no wild card,
+        # every other way takes more cards, so it is the only minimal one.
+        n_lo = 2 if frozen else (0 if existing else 1)
+        if k[r] >= n_lo and not core.composition_problem(v, n_e + 1 + n_lo, j_e + t_e):
+            size = size_e + 1 + n_lo
+            canastas = canastas_other + (1 if size >= v.canasta_size else 0)
+            if _finish_ok(state, hand.size - n_lo + to_hand, canastas) is True:
+                return [_take_of(state, seat, r, (n_lo, 0, 0))]
         combos = []
         maxw = v.max_wilds
         for n in range(0, k[r] + 1):
@@ -629,6 +637,7 @@ def going_out_feasible(
         if b >= size_c:
             canastas += 1
     wilds = k[core.JOKER] + k[core.TWO]
+    limits = v._wild_limits
     mins = caps = 0
     costs = []
     for r in core.NATURAL_RANKS:
@@ -648,11 +657,13 @@ def going_out_feasible(
             need = max(0, 3 - base)
         else:
             continue
-        cap = v.wild_limit(nat) - w_e
-        if need > max(cap, 0):
+        cap = (limits[nat] if nat < 128 else v.wild_limit(nat)) - w_e
+        if cap < 0:
+            cap = 0
+        if need > cap:
             return False
         mins += need
-        caps += max(cap, 0)
+        caps += cap
         if base + need >= size_c:
             canastas += 1
         elif size_c - base <= cap:

@@ -66,16 +66,14 @@ class Meld:
     _stats: tuple[int, int, int] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        n = j = t = 0
+        j = t = 0
         for c in self.cards:
-            r = c.rank
-            if r is Rank.JOKER:
-                j += 1
-            elif r is Rank.TWO:
+            i = c.id
+            if i < 4:  # a two
                 t += 1
-            else:
-                n += 1
-        object.__setattr__(self, "_stats", (n, j, t))
+            elif i == 52:  # the joker
+                j += 1
+        object.__setattr__(self, "_stats", (len(self.cards) - j - t, j, t))
 
     @classmethod
     def _fast(cls, rank: Rank, cards: list[Card]) -> Meld:
