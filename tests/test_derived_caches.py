@@ -38,6 +38,7 @@ def _fresh_partners(state: GameState, seat: int) -> tuple[int, ...]:
 
 def _check(state: GameState) -> None:
     for hand in state.hands:
+        assert hand.size == sum(hand.counts)
         # what the state carries (inherited from the hand before, or worked out now) ...
         kinds = core.hand_kinds(hand)
         first = core.hand_first(hand)

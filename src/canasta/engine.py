@@ -453,6 +453,7 @@ def _resolve(state: GameState, action: object) -> GameState:
 
 _ACTION_KINDS = frozenset(_ACTION_TYPES)
 _DRAW = Phase.DRAW
+_FIRST_TURN = RedThreeTiming.FIRST_TURN
 _PLAY = Phase.PLAY
 _ANSWER = Phase.ANSWER
 _HAND_OVER = Phase.HAND_OVER
@@ -492,8 +493,9 @@ def _draw(state: GameState, action: Draw) -> GameState:
     )
     drawn = state.stock[: len(state.stock) - len(stock)]
     old_hand = state.hands[seat]
+    size = old_hand.size + len(drawn) - (len(laid) - len(old_laid))
     new_hand = core.inherit(
-        old_hand, Cards._from_counts(tuple(hand)), (5, 6, *[c.id for c in drawn])
+        old_hand, Cards._from_counts(tuple(hand), size), (5, 6, *[c.id for c in drawn])
     )
     hands = _replace(state.hands, seat, new_hand)
     if not replaced and v.last_card_red_three is LastCardRedThree.MAY_MELD:
@@ -965,9 +967,9 @@ def _next_turn(state: GameState, **changes: Any) -> GameState:
     order = state.order
     nxt = order[(order.index(seat) + 1) % len(order)]
     turn = _FRESH_TURNS[nxt] if 0 <= nxt < 64 else Turn(seat=nxt)
-    new = core.evolve(state, has_melded=has_melded, phase=Phase.DRAW, turn=turn, **changes)
+    new = core.evolve(state, has_melded=has_melded, phase=_DRAW, turn=turn, **changes)
     hand = new.hands[nxt].counts
-    if (hand[5] or hand[6]) and v.red_three_timing is RedThreeTiming.FIRST_TURN:
+    if (hand[5] or hand[6]) and v.red_three_timing is _FIRST_TURN:
         counts = list(hand)
         laid = list(new.red_threes[nxt])
         stock = list(new.stock)
@@ -978,7 +980,9 @@ def _next_turn(state: GameState, **changes: Any) -> GameState:
             red_threes=_replace(new.red_threes, nxt, tuple(laid)),
             stock=tuple(stock),
         )
-    if not v.play_after_stock and not new.stock:
+    if new.stock:
+        return new
+    if not v.play_after_stock:
         # §2 case 33: play ends with the discard of the player who drew the last card.
         end = HandEnd(reason=EndReason.STOCK_EXHAUSTED, seat=seat)
         return core.evolve(new, phase=Phase.HAND_OVER, end=end)

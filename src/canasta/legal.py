@@ -93,7 +93,10 @@ class LegalActions(Sequence[Action]):
         return iter(self._list())  # type: ignore[arg-type]
 
     def __len__(self) -> int:
-        return len(self._entries())
+        items = self._items
+        if items is None:
+            items = self._items = _generate(self._state)
+        return len(items)
 
     @overload
     def __getitem__(self, index: int) -> Action: ...
@@ -104,7 +107,9 @@ class LegalActions(Sequence[Action]):
     def __getitem__(self, index: int | slice) -> Action | tuple[Action, ...]:
         if isinstance(index, slice):
             return tuple(self._list()[index])  # type: ignore[arg-type]
-        items = self._entries()
+        items = self._items
+        if items is None:
+            items = self._items = _generate(self._state)
         a = items[index]
         if type(a) is tuple:
             a = items[index] = _make(a)
@@ -493,9 +498,10 @@ def _canastas_reachable(
     wilds = k[core.JOKER] + k[core.TWO]
     size_c = v.canasta_size
     count = 0
-    for r in core.NATURAL_RANKS:
-        _n, j_e, t_e, size_e = info.get(r, (0, 0, 0, 0))
-        if size_e + k[r] + min(wilds, max(v.max_wilds - j_e - t_e, 0)) >= size_c:
+    maxw = v.max_wilds
+    for r in _NATURALS:
+        _n, j_e, t_e, size_e = info.get(r, _NO_MELD)
+        if size_e + k[r] + min(wilds, max(maxw - j_e - t_e, 0)) >= size_c:
             count += 1
             if count >= v.canastas_to_go_out:
                 return True
@@ -597,7 +603,8 @@ def _can_go_out_kinds(v: Variant, k: list[int], info: dict[int, tuple[int, int, 
     or more with kind counts ``k`` (a list it may change and restore) and the side's melds
     ``info``."""
     # cards that cannot be melded must be the one card left for the discard
-    lonely = [r for r in core.NATURAL_RANKS if 0 < k[r] < v.min_naturals and r not in info]
+    min_nat = v.min_naturals
+    lonely = [r for r in _NATURALS if 0 < k[r] < min_nat and r not in info]
     if k[core.BLACK3] and not 3 <= k[core.BLACK3] <= 4:
         lonely.append(core.BLACK3)
     if len(lonely) > 1 or k[core.RED3]:
@@ -638,9 +645,10 @@ def going_out_feasible(
             canastas += 1
     wilds = k[core.JOKER] + k[core.TWO]
     limits = v._wild_limits
+    min_nat = v.min_naturals
     mins = caps = 0
     costs = []
-    for r in core.NATURAL_RANKS:
+    for r in _NATURALS:
         c = k[r]
         if r in info:
             n_e, j_e, t_e, size_e = info[r]
@@ -649,7 +657,7 @@ def going_out_feasible(
             base = size_e + c
             need = 0
         elif c:
-            if c < v.min_naturals:
+            if c < min_nat:
                 return False
             nat = c
             w_e = 0
@@ -762,10 +770,9 @@ def _play_actions(state: GameState) -> list[Action | _Pending]:
         and state.partners(seat)
         and (going_out or can_go_out(state, k, info))
     ):
-        out.append(AskPartner(seat))
-    canastas = state.canastas(side)
+        out.append(_ASKS[seat] if seat < 64 else AskPartner(seat))
     if h == 1:
-        discard_ok = _finish_ok(state, 0, canastas, discarding=True)
+        discard_ok = _finish_ok(state, 0, state.canastas(side), discarding=True)
     else:
         discard_ok = perm is not True
     if discard_ok:
@@ -779,6 +786,7 @@ def _play_actions(state: GameState) -> list[Action | _Pending]:
 
 # Listed actions of one seat are values: the same one is handed out every time (fewer objects).
 _DRAWS = tuple(Draw(s) for s in range(64))
+_ASKS = tuple(AskPartner(s) for s in range(64))
 _ANSWERS = tuple((AnswerPartner(s, True), AnswerPartner(s, False)) for s in range(64))
 
 # Listed one-card actions are values: the same one is handed out every time (fewer objects).
@@ -833,7 +841,6 @@ def _singles(
     hand = state.hands[seat]
     counts = hand.counts
     h = hand.size
-    canastas = state.canastas(state.side_of(seat))
     size_c = v.canasta_size
     J = k[core.JOKER]
     T = k[core.TWO]
@@ -861,7 +868,7 @@ def _singles(
                     out.append(_addition(seat, r, first[core.TWO]))
             continue
         was = 1 if size_e >= size_c else 0
-        now = canastas - was + (1 if size_e + 1 >= size_c else 0)
+        now = state.canastas(state.side_of(seat)) - was + (1 if size_e + 1 >= size_c else 0)
         for kind, ok in (
             (r, k[r] > 0),
             (core.JOKER, J > 0 and wild_ok),
@@ -882,35 +889,66 @@ def _singles(
                 continue
             out.append(_addition(seat, r, first[kind]))
     size = max(3, v.min_naturals)
-    new_canasta = 1 if size >= size_c else 0
     min_nat = v.min_naturals
-    for r in _NATURALS_DOWN:
-        if k[r] < min_nat or r in info:
-            continue
-        fin = (
-            True if bound or h - size >= 2 else _finish_ok(state, h - size, canastas + new_canasta)
-        )
+    ranks = [r for r in _NATURALS_DOWN if k[r] >= min_nat and r not in info]
+    if not ranks:
+        return out
+    if bound or h - size >= 2:
+        fin = True
+    else:
+        canastas = state.canastas(state.side_of(seat)) + (1 if size >= size_c else 0)
+        fin = _finish_ok(state, h - size, canastas)
         if fin is False:
-            continue
-        for n in range(min(k[r], size), min_nat - 1, -1):
-            w = size - n
-            for j in range(min(J, w), -1, -1):
-                t = w - j
-                if t > T or core.composition_problem(v, n, w):
-                    continue
-                if lazy and fin is True:
-                    out.append((seat, counts, r, n, j, t))
-                    continue
-                if fin is None and not _last_card_ok(state, info, k, r, (n, j, t)):
-                    continue
-                if lazy:
-                    out.append((seat, counts, r, n, j, t))
-                else:
-                    out.append(fast_meld_cards(seat, _cards_for(counts, [(r, n, j, t)])))
+            return out
+    patterns = _new_meld_patterns(v, size)
+    # no composition uses more cards of one kind than the meld's size: counts are capped there
+    jokers = min(J, size)
+    twos = min(T, size)
+    for r in ranks:
+        kr = k[r]
+        for n, j, t in patterns[(kr if kr < size else size, jokers, twos)]:
+            if fin is None and not _last_card_ok(state, info, k, r, (n, j, t)):
+                continue
+            if lazy:
+                out.append((seat, counts, r, n, j, t))
+            else:
+                out.append(fast_meld_cards(seat, _cards_for(counts, [(r, n, j, t)])))
     return out
 
 
 _NATURALS_DOWN = core.NATURAL_RANKS[::-1]
+_NATURALS = core.NATURAL_RANKS
+_NO_MELD = (0, 0, 0, 0)
+
+#: By variant (identity; the variant is kept with its tables): the new-meld compositions.
+_PATTERNS: dict[int, tuple[Variant, dict[tuple[int, int, int], list[tuple[int, int, int]]]]] = {}
+
+
+def _new_meld_patterns(
+    v: Variant, size: int
+) -> dict[tuple[int, int, int], list[tuple[int, int, int]]]:
+    """For (naturals, jokers, twos) held, each capped at ``size``: the compositions
+    ``(n, j, t)`` of a new ``size``-card meld, most naturals first, then most jokers."""
+    entry = _PATTERNS.get(id(v))
+    if entry is not None and entry[0] is v:
+        return entry[1]
+    table: dict[tuple[int, int, int], list[tuple[int, int, int]]] = {}
+    for kr in range(size + 1):
+        for jk in range(size + 1):
+            for tw in range(size + 1):
+                found = []
+                for n in range(min(kr, size), v.min_naturals - 1, -1):
+                    w = size - n
+                    for j in range(min(jk, w), -1, -1):
+                        t = w - j
+                        if t > tw or core.composition_problem(v, n, w):
+                            continue
+                        found.append((n, j, t))
+                table[(kr, jk, tw)] = found
+    if len(_PATTERNS) >= 64:
+        _PATTERNS.clear()
+    _PATTERNS[id(v)] = (v, table)
+    return table
 
 
 def _bound_single_ok(
