@@ -758,7 +758,10 @@ def _after_laying(
     pile: tuple[Card, ...] | None,
     red_threes: tuple[tuple[Card, ...], ...] | None,
     drew: DrawSource | None,
+    touched: Sequence[int] | None = None,
 ) -> GameState:
+    """The state after ``res`` is laid; ``touched`` (the hand's changed card ids, when only
+    those changed) lets the new hand keep what is known of the old one."""
     side = state.side_of(seat)
     turn = state.turn
     laid_off = turn.laid_off or bool(res.added_to - turn.created)
@@ -766,7 +769,14 @@ def _after_laying(
     new_turn = core.evolve(
         turn, laid_off=laid_off, created=created, melded=True, drew=drew or turn.drew
     )
-    hands = _replace(state.hands, seat, Cards._from_counts(res.hand))
+    if touched is None:
+        hand = Cards._from_counts(res.hand)
+    else:
+        old_hand = state.hands[seat]
+        hand = core.inherit(
+            old_hand, Cards._from_counts(res.hand, old_hand.size - res.used), touched
+        )
+    hands = _replace(state.hands, seat, hand)
     melds = _replace(state.melds, side, res.melds)
     new = core.evolve(
         state,
@@ -823,7 +833,8 @@ def _meld(state: GameState, action: MeldCards) -> GameState:
         and not state.has_melded[seat]
     )
     _check_minimum(state, action, seat, res.value, exempt)
-    new = _after_laying(state, seat, res, None, None, None)
+    touched = [c.id for g in action.melds for c in g.cards]
+    new = _after_laying(state, seat, res, None, None, None, touched)
     if state.turn.permission is True and not new.is_hand_over and left >= 2:
         from .legal import can_go_out
 
