@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-from .cards import JOKER_ID, Card, Cards, Rank
+from .cards import JOKER_ID, Card, Cards, Rank, _set_first, _set_kinds
 from .melds import Meld
 from .variants import Variant
 
@@ -136,13 +136,13 @@ def inherit(old: Cards, new: Cards, touched: Sequence[int]) -> Cards:
     after = new.counts
     kinds = list(old_kinds)
     changed = set()
-    for i in set(touched):
+    for i in touched if len(touched) == 1 else set(touched):
         d = after[i] - before[i]
         if d:
             kind = KIND_OF_ID[i]
             kinds[kind] += d
             changed.add(kind)
-    object.__setattr__(new, "_kinds", tuple(kinds))
+    _set_kinds(new, tuple(kinds))
     old_first = old._first
     if old_first is not None:
         first = list(old_first)
@@ -153,7 +153,7 @@ def inherit(old: Cards, new: Cards, touched: Sequence[int]) -> Cards:
                     if after[i]:
                         first[kind] = i
                         break
-        object.__setattr__(new, "_first", tuple(first))
+        _set_first(new, tuple(first))
     return new
 
 

@@ -220,7 +220,11 @@ class GameState:
     def side_of(self, seat: int) -> int:
         """The index (in :attr:`sides` and :attr:`melds`) of the side ``seat`` plays for in this
         hand."""
-        for i, side in enumerate(self.sides):
+        sides = self.sides
+        v = self.variant
+        if sides is v.sides and type(seat) is int and 0 <= seat < v.players:
+            return v._side_of[seat]  # the variant's own sides: looked up
+        for i, side in enumerate(sides):
             if seat in side:
                 return i
         raise ValueError(f"seat {seat} does not play this hand")
