@@ -395,7 +395,7 @@ def initial_compounds(
         return opts
 
     ranks = [r for r in core.NATURAL_RANKS if r != forced and k[r] >= v.min_naturals]
-    opts = {r: options(r) for r in ranks}
+    opts: dict[int, list[tuple[int, int, int, int, int, int]]] = {}  # options by rank, as needed
     results: list[list[tuple[int, int, int, int]]] = []
     chosen: list[tuple[int, int, int, int, int, int]] = []
 
@@ -410,7 +410,10 @@ def initial_compounds(
     def dfs(start: int, total: int, jl: int, tl: int) -> None:
         for i in range(start, len(ranks)):
             r = ranks[i]
-            for n, j, t, value, rem, _x in opts[r]:
+            rank_opts = opts.get(r)
+            if rank_opts is None:
+                rank_opts = opts[r] = options(r)
+            for n, j, t, value, rem, _x in rank_opts:
                 if j > jl or t > tl:
                     continue
                 chosen.append((r, n, j, t, value, rem))
