@@ -93,3 +93,13 @@ def test_simulate_gives_the_same_results_on_several_processes(
     assert one == two
     with pytest.raises(SystemExit):
         main(["simulate", "--games", "2", "--workers", "0"])
+
+
+@pytest.mark.parametrize("record", ["/nonexistent-dir/game.json", "."])
+def test_demo_refuses_an_unwritable_record_before_playing(
+    record: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["demo", "--record", record]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith(f"canasta: error: cannot write {record}: ") and err.count("\n") == 1

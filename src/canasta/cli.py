@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import json
+import os
 import sys
 import textwrap
 import time
@@ -87,6 +88,8 @@ def _hand_header(state: GameState) -> str:
 
 def demo(seed: int, variant: str, bots: str, out: TextIO, record: str | None = None) -> int:
     v = get_variant(variant)
+    if record is not None:
+        _check_writable(record)  # before the match, not after it
     state = new_game(v, seed=seed)
     start = state
     played: list[Action] = []
@@ -119,10 +122,21 @@ def _bot_names(spec: str, n: int) -> list[str]:
     return [kinds[seat % len(kinds)] for seat in range(n)]
 
 
+def _check_writable(path: str) -> None:
+    folder = os.path.dirname(path) or "."
+    if os.path.isdir(path):
+        raise ValueError(f"cannot write {path}: Is a directory")
+    if not os.path.isdir(folder):
+        raise ValueError(f"cannot write {path}: No such directory {folder}")
+
+
 def _write_record(record: GameRecord, path: str) -> None:
     text = record.to_json(indent=1) if path.endswith(".json") else record.dumps()
-    with open(path, "w", encoding="utf-8") as f:
-        f.write(text)
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as exc:
+        raise ValueError(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
 def _print_score(state: GameState, out: TextIO) -> None:
