@@ -103,3 +103,13 @@ def test_demo_refuses_an_unwritable_record_before_playing(
     out, err = capsys.readouterr()
     assert out == ""
     assert err.startswith(f"canasta: error: cannot write {record}: ") and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("command", [["demo"], ["simulate", "--games", "1"], ["play"]])
+def test_a_seed_beyond_64_bits_is_refused(
+    command: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main([*command, "--seed", str(2**63)])
+    assert exc.value.code == 2
+    assert "--seed: must be a 64-bit integer" in capsys.readouterr().err

@@ -425,12 +425,25 @@ def _positive(text: str) -> int:
     return value
 
 
+def _seed(text: str) -> int:
+    """A match seed: a 64-bit integer, as game records keep it."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+    if not -(2**63) <= value < 2**63:
+        raise argparse.ArgumentTypeError(f"must be a 64-bit integer, got {text[:40]}")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="canasta", description="A rules engine for Canasta.")
     sub = parser.add_subparsers(dest="command", required=True)
     names = ", ".join(variant_names())
     d = sub.add_parser("demo", help="play a full match of four bots and print the log")
-    d.add_argument("--seed", type=int, default=DEMO_SEED, help=f"match seed (default {DEMO_SEED})")
+    d.add_argument(
+        "--seed", type=_seed, default=DEMO_SEED, help=f"match seed (default {DEMO_SEED})"
+    )
     d.add_argument("--variant", default="classic", help=f"variant ({names})")
     d.add_argument("--bots", default="greedy", help="bots by seat, cycled: greedy, random")
     d.add_argument(
@@ -438,7 +451,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     s = sub.add_parser("simulate", help="play N matches and print a summary")
     s.add_argument("--games", type=_positive, required=True, help="number of matches")
-    s.add_argument("--seed", type=int, default=0, help="first match seed (default 0)")
+    s.add_argument("--seed", type=_seed, default=0, help="first match seed (default 0)")
     s.add_argument("--variant", default="classic", help=f"variant ({names})")
     s.add_argument("--bots", default="greedy", help="bots by seat, cycled: greedy, random")
     s.add_argument(
@@ -479,7 +492,7 @@ def build_parser() -> argparse.ArgumentParser:
     pl = sub.add_parser("play", help="play a match against the bots in the terminal")
     pl.add_argument("--variant", default="classic", help=f"variant ({names})")
     pl.add_argument("--seat", type=int, default=0, help="your seat, from 0 (default 0)")
-    pl.add_argument("--seed", type=int, help="match seed (default: a random one, shown)")
+    pl.add_argument("--seed", type=_seed, help="match seed (default: a random one, shown)")
     pl.add_argument("--bots", default="greedy", help="bots by seat, cycled: greedy, random")
     t = sub.add_parser("variants", help="compare the presets, or show one in full")
     t.add_argument("name", nargs="?", help=f"a preset ({names})")
