@@ -113,3 +113,10 @@ def test_a_seed_beyond_64_bits_is_refused(
         main([*command, "--seed", str(2**63)])
     assert exc.value.code == 2
     assert "--seed: must be a 64-bit integer" in capsys.readouterr().err
+
+
+def test_demo_says_one_card_not_one_cards(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo"]) == 0
+    out = capsys.readouterr().out
+    assert "takes the discard pile (1 card)" in out
+    assert "(1 cards)" not in out

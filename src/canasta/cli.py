@@ -51,7 +51,8 @@ def _describe(before: GameState, action: Action, after: GameState) -> list[str]:
         if new_reds and after.hand_number == before.hand_number:
             lines.append(f"  seat {seat} lays out {' '.join(str(c) for c in new_reds)}")
     if isinstance(action, TakePile):
-        lines.append(f"  takes the discard pile ({len(before.discard_pile)} cards)")
+        size = len(before.discard_pile)
+        lines.append(f"  takes the discard pile ({size} card{'' if size == 1 else 's'})")
     if isinstance(action, (MeldCards, TakePile)):
         lines.append(format_table(after))
     if after.is_hand_over and not before.is_hand_over and after.end is not None:
