@@ -1,6 +1,6 @@
 """The command line: ``canasta demo`` and ``canasta simulate``.
 
-``canasta demo [--seed N] [--variant NAME]`` plays a full match of four bots and prints a readable
+``canasta demo [--seed N] [--variant NAME]`` plays a full match of bots and prints a readable
 log; ``canasta simulate --games N [--seed S] [--workers N] [--ray [ADDRESS]]`` plays N matches
 (here, over processes or over a Ray cluster: see :mod:`canasta.simulate`) and prints a summary.
 """
@@ -441,7 +441,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="canasta", description="A rules engine for Canasta.")
     sub = parser.add_subparsers(dest="command", required=True)
     names = ", ".join(variant_names())
-    d = sub.add_parser("demo", help="play a full match of four bots and print the log")
+    d = sub.add_parser("demo", help="play a full match of bots and print the log")
     d.add_argument(
         "--seed", type=_seed, default=DEMO_SEED, help=f"match seed (default {DEMO_SEED})"
     )
