@@ -244,6 +244,27 @@ def test_position_refuses_impossible_positions() -> None:
         canasta.position(hands=["", "", "", ""], melds=[["KH KS KD", "KC KC 2C"], []])
 
 
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("hands", 5),
+        ("hands", None),
+        ("hands", object()),
+        ("melds", 5),
+        ("melds", [5, []]),
+        ("melds", ["KH KS KD", []]),
+        ("red_threes", 1.5),
+        ("hand_number", 2**63),
+        ("seed", 2**63),
+        ("seed", -(2**63) - 1),
+    ],
+)
+def test_position_refuses_values_of_the_wrong_type_or_size(field: str, value: object) -> None:
+    args: dict[str, object] = {"hands": ["", "", "", ""], field: value}
+    with pytest.raises(canasta.PositionError, match=field):
+        canasta.position(**args)  # type: ignore[arg-type]
+
+
 def test_legal_actions_is_a_lazy_sequence() -> None:
     state = canasta.new_game(seed=1)
     actions = canasta.legal_actions(state)

@@ -93,3 +93,30 @@ def test_simulate_gives_the_same_results_on_several_processes(
     assert one == two
     with pytest.raises(SystemExit):
         main(["simulate", "--games", "2", "--workers", "0"])
+
+
+@pytest.mark.parametrize("record", ["/nonexistent-dir/game.json", "."])
+def test_demo_refuses_an_unwritable_record_before_playing(
+    record: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["demo", "--record", record]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith(f"canasta: error: cannot write {record}: ") and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("command", [["demo"], ["simulate", "--games", "1"], ["play"]])
+def test_a_seed_beyond_64_bits_is_refused(
+    command: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main([*command, "--seed", str(2**63)])
+    assert exc.value.code == 2
+    assert "--seed: must be a 64-bit integer" in capsys.readouterr().err
+
+
+def test_demo_says_one_card_not_one_cards(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo"]) == 0
+    out = capsys.readouterr().out
+    assert "takes the discard pile (1 card)" in out
+    assert "(1 cards)" not in out

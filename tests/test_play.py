@@ -201,6 +201,19 @@ def test_cutthroat_tells_who_plays_alone() -> None:
     assert re.search(r"(You now play|Seat \d now plays) alone against the other two\.", text)
 
 
+def test_the_winner_line_is_grammatical_when_you_win_alone() -> None:
+    text = run("two-player", 1, 42, until="Match over")
+    assert re.search(r"After \d+ hands: you win\.", text)
+    assert "you wins" not in text
+    assert text.rstrip().endswith("You win!")
+
+
+def test_a_pile_of_one_card_is_one_card() -> None:
+    text = run("five-player", 0, 5)
+    assert "Seat 2 takes the discard pile (1 card) with AS AC" in text
+    assert "(1 cards)" not in text
+
+
 def test_a_bad_seat_is_refused() -> None:
     with pytest.raises(ValueError, match="--seat must be from 0 to 3 in classic, not 4"):
         play("classic", 4, input_stream=io.StringIO(), output=io.StringIO())

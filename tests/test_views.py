@@ -91,3 +91,19 @@ def test_view_fields() -> None:
     assert observe(state, 1).legal_actions == ()
     with pytest.raises(ValueError):
         observe(state, 4)
+
+
+@pytest.mark.parametrize("seat", [4, -1, "0", None, True])
+def test_observe_refuses_a_seat_with_a_state_error(seat: object) -> None:
+    state = canasta.new_game("classic", seed=1)
+    with pytest.raises(canasta.StateError, match="seat must be from 0 to 3"):
+        observe(state, seat)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("thing", [None, 1, "state", {}])
+def test_observe_refuses_a_non_state_with_a_state_error(thing: object) -> None:
+    with pytest.raises(canasta.StateError, match="not a GameState"):
+        observe(thing, 0)  # type: ignore[arg-type]
+    state = canasta.new_game("classic", seed=1)
+    with pytest.raises(canasta.StateError):
+        observe(observe(state, 0), 0)  # type: ignore[arg-type]

@@ -1,6 +1,6 @@
 """The command line: ``canasta demo`` and ``canasta simulate``.
 
-``canasta demo [--seed N] [--variant NAME]`` plays a full match of four bots and prints a readable
+``canasta demo [--seed N] [--variant NAME]`` plays a full match of bots and prints a readable
 log; ``canasta simulate --games N [--seed S] [--workers N] [--ray [ADDRESS]]`` plays N matches
 (here, over processes or over a Ray cluster: see :mod:`canasta.simulate`) and prints a summary.
 """
@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import json
+import os
 import sys
 import textwrap
 import time
@@ -50,7 +51,8 @@ def _describe(before: GameState, action: Action, after: GameState) -> list[str]:
         if new_reds and after.hand_number == before.hand_number:
             lines.append(f"  seat {seat} lays out {' '.join(str(c) for c in new_reds)}")
     if isinstance(action, TakePile):
-        lines.append(f"  takes the discard pile ({len(before.discard_pile)} cards)")
+        size = len(before.discard_pile)
+        lines.append(f"  takes the discard pile ({size} card{'' if size == 1 else 's'})")
     if isinstance(action, (MeldCards, TakePile)):
         lines.append(format_table(after))
     if after.is_hand_over and not before.is_hand_over and after.end is not None:
@@ -87,6 +89,8 @@ def _hand_header(state: GameState) -> str:
 
 def demo(seed: int, variant: str, bots: str, out: TextIO, record: str | None = None) -> int:
     v = get_variant(variant)
+    if record is not None:
+        _check_writable(record)  # before the match, not after it
     state = new_game(v, seed=seed)
     start = state
     played: list[Action] = []
@@ -119,10 +123,21 @@ def _bot_names(spec: str, n: int) -> list[str]:
     return [kinds[seat % len(kinds)] for seat in range(n)]
 
 
+def _check_writable(path: str) -> None:
+    folder = os.path.dirname(path) or "."
+    if os.path.isdir(path):
+        raise ValueError(f"cannot write {path}: Is a directory")
+    if not os.path.isdir(folder):
+        raise ValueError(f"cannot write {path}: No such directory {folder}")
+
+
 def _write_record(record: GameRecord, path: str) -> None:
     text = record.to_json(indent=1) if path.endswith(".json") else record.dumps()
-    with open(path, "w", encoding="utf-8") as f:
-        f.write(text)
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as exc:
+        raise ValueError(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
 def _print_score(state: GameState, out: TextIO) -> None:
@@ -411,12 +426,25 @@ def _positive(text: str) -> int:
     return value
 
 
+def _seed(text: str) -> int:
+    """A match seed: a 64-bit integer, as game records keep it."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+    if not -(2**63) <= value < 2**63:
+        raise argparse.ArgumentTypeError(f"must be a 64-bit integer, got {text[:40]}")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="canasta", description="A rules engine for Canasta.")
     sub = parser.add_subparsers(dest="command", required=True)
     names = ", ".join(variant_names())
-    d = sub.add_parser("demo", help="play a full match of four bots and print the log")
-    d.add_argument("--seed", type=int, default=DEMO_SEED, help=f"match seed (default {DEMO_SEED})")
+    d = sub.add_parser("demo", help="play a full match of bots and print the log")
+    d.add_argument(
+        "--seed", type=_seed, default=DEMO_SEED, help=f"match seed (default {DEMO_SEED})"
+    )
     d.add_argument("--variant", default="classic", help=f"variant ({names})")
     d.add_argument("--bots", default="greedy", help="bots by seat, cycled: greedy, random")
     d.add_argument(
@@ -424,7 +452,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     s = sub.add_parser("simulate", help="play N matches and print a summary")
     s.add_argument("--games", type=_positive, required=True, help="number of matches")
-    s.add_argument("--seed", type=int, default=0, help="first match seed (default 0)")
+    s.add_argument("--seed", type=_seed, default=0, help="first match seed (default 0)")
     s.add_argument("--variant", default="classic", help=f"variant ({names})")
     s.add_argument("--bots", default="greedy", help="bots by seat, cycled: greedy, random")
     s.add_argument(
@@ -465,7 +493,7 @@ def build_parser() -> argparse.ArgumentParser:
     pl = sub.add_parser("play", help="play a match against the bots in the terminal")
     pl.add_argument("--variant", default="classic", help=f"variant ({names})")
     pl.add_argument("--seat", type=int, default=0, help="your seat, from 0 (default 0)")
-    pl.add_argument("--seed", type=int, help="match seed (default: a random one, shown)")
+    pl.add_argument("--seed", type=_seed, help="match seed (default: a random one, shown)")
     pl.add_argument("--bots", default="greedy", help="bots by seat, cycled: greedy, random")
     t = sub.add_parser("variants", help="compare the presets, or show one in full")
     t.add_argument("name", nargs="?", help=f"a preset ({names})")

@@ -447,7 +447,7 @@ class _Session:
                 line.append(f"draw{s} {'a card' if n == 1 else f'{n} cards'} from the stock")
         elif isinstance(action, TakePile):
             size = len(before.discard_pile)
-            line.append(f"take{s} the discard pile ({size} cards)")
+            line.append(f"take{s} the discard pile ({size} card{'' if size == 1 else 's'})")
             if action.cards or action.melds:
                 line.append(" with ")
                 line.append(str(action).removeprefix("take").strip(), style="cyan")
@@ -531,10 +531,11 @@ class _Session:
         winners = state.winners
         names = " and ".join(self.match_side_label(state, w) for w in winners)
         mine = any(self.seat in state.variant.sides[w] for w in winners)
-        verb = "wins" if len(winners) == 1 else "win"
+        verb = "wins" if len(winners) == 1 and names != "you" else "win"
+        hands = f"{state.hand_number} hand{'' if state.hand_number == 1 else 's'}"
         self.console.print()
         self.console.print(Rule(Text("Match over", style="bold"), style="cyan"))
-        self.say(f"After {state.hand_number} hands: {names} {verb}.")
+        self.say(f"After {hands}: {names} {verb}.")
         for side, total in enumerate(state.match_totals):
             self.say(f"  {self.match_side_label(state, side)}: {total}")
         self.say(

@@ -15,7 +15,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from . import _core as core
@@ -43,9 +43,14 @@ def _cards(field: str, value: Any) -> list[Card]:
 def _per(field: str, value: Any, n: int, what: str) -> list[Any]:
     if value is None:
         return [None] * n
-    if isinstance(value, str):
+    if isinstance(value, str | bytes):
         raise PositionError(f"{field}: give one entry per {what}, not a single string")
-    items = list(value)
+    try:
+        items = list(value)
+    except TypeError:
+        raise PositionError(
+            f"{field}: give one entry per {what}, not {type(value).__name__}"
+        ) from None
     if len(items) != n:
         raise PositionError(f"{field}: {len(items)} entries for {n} {what}s")
     return items
@@ -102,8 +107,12 @@ def position(
     except CanastaError as exc:
         raise PositionError(f"variant: {exc}") from None
     n = v.players
-    if isinstance(hand_number, bool) or not isinstance(hand_number, int) or hand_number < 1:
-        raise PositionError(f"hand_number: must be an int >= 1, not {hand_number!r}")
+    if (
+        isinstance(hand_number, bool)
+        or not isinstance(hand_number, int)
+        or not 1 <= hand_number < 2**63
+    ):
+        raise PositionError(f"hand_number: must be a 64-bit int >= 1, not {hand_number!r:.40}")
     order = seating(v, hand_number)
     sides = hand_sides(v, order)
     if lone_hand is not None:
@@ -121,6 +130,8 @@ def position(
     side_melds: list[tuple[Meld, ...]] = []
     for si, spec in enumerate(meld_specs):
         out: dict[Any, Meld] = {}
+        if spec and (isinstance(spec, str | bytes) or not isinstance(spec, Iterable)):
+            raise PositionError(f"melds[{si}]: give a list of melds, not {type(spec).__name__}")
         for mi, m in enumerate(spec or []):
             where = f"melds[{si}][{mi}]"
             try:
@@ -195,8 +206,10 @@ def position(
         isinstance(t, bool) or not isinstance(t, int) for t in totals_t
     ):
         raise PositionError(f"totals: must be {n_match} ints, not {totals!r}")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise PositionError(f"seed: must be an int or None, not {seed!r}")
+    if seed is not None and (
+        isinstance(seed, bool) or not isinstance(seed, int) or not -(2**63) <= seed < 2**63
+    ):
+        raise PositionError(f"seed: must be a 64-bit int or None, not {seed!r:.40}")
     if has_melded is None:
         hm = tuple(s in order and bool(side_melds[side_of(s)]) for s in range(n))
     else:

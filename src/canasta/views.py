@@ -11,6 +11,7 @@ import attrs
 
 from .actions import Action
 from .cards import Card, Cards
+from .errors import StateError
 from .legal import legal_actions
 from .melds import Meld
 from .state import GameState, Phase
@@ -81,11 +82,14 @@ def observe(state: GameState, seat: int) -> PlayerView:
     """The view of ``state`` from ``seat``.
 
     Raises:
-        ValueError: ``seat`` does not exist.
+        StateError: ``state`` is not a :class:`~canasta.GameState`, or ``seat`` does not exist
+            (a :class:`ValueError`).
     """
+    if not isinstance(state, GameState):
+        raise StateError(f"not a GameState: {type(state).__name__}")
     n = state.variant.players
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-        raise ValueError(f"seat must be from 0 to {n - 1}, not {seat!r}")
+        raise StateError(f"seat must be from 0 to {n - 1}, not {seat!r}")
     side = state.side_of(seat) if seat in state.order else None
     to_act = state.current_seat == seat
     return PlayerView(
