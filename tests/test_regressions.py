@@ -249,3 +249,36 @@ def test_interchange_bad_input_found_by_breaking() -> None:
     # the JSON record parser is as strict as from_json (duplicate keys)
     with pytest.raises(canasta.NotationError):
         canasta.GameRecord.loads('{"format_version": 1, "format_version": 1, "type": "record"}')
+
+
+def test_actions_with_fields_set_around_the_constructor_are_malformed() -> None:
+    import canasta as c
+
+    state = c.new_game("classic", seed=1)
+    bad_seat = c.Draw(0)
+    object.__setattr__(bad_seat, "seat", "0")
+    empty = object.__new__(c.Draw)
+    for action in (bad_seat, empty):
+        with pytest.raises(c.IllegalActionError) as info:
+            c.apply(state, action)
+        assert info.value.reason is c.Reason.MALFORMED
+        assert not c.is_legal(state, action)
+        violation = c.check(state, action)
+        assert violation is not None and violation.reason is c.Reason.MALFORMED
+    drawn = c.apply(state, c.Draw(0))
+    card = c.Discard(0, "4D")
+    object.__setattr__(card, "card", "4D")
+    with pytest.raises(c.IllegalActionError) as info:
+        c.apply(drawn, card)
+    assert info.value.reason is c.Reason.MALFORMED
+
+
+def test_new_game_refuses_a_seed_that_records_cannot_keep() -> None:
+    import canasta as c
+
+    with pytest.raises(c.SetupError):
+        c.new_game("classic", seed=10**100)
+    with pytest.raises(c.SetupError):
+        c.new_game("classic", seed=-(2**63) - 1)
+    state = c.new_game("classic", seed=2**63 - 1)
+    assert c.from_json(c.to_json(state)) == state

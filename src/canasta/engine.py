@@ -88,6 +88,9 @@ def new_game(
     v = get_variant(variant)
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise _bad("seed", f"must be an int, not {seed!r}")
+    if seed is not None and not -(2**63) <= seed < 2**63:
+        # records and the position notation keep 64-bit seeds
+        raise _bad("seed", f"must be a 64-bit integer (-2**63 to 2**63-1), not {seed}")
     order = seating(v, 1)
     if dealer is None:
         dealer = order[-1]
@@ -307,7 +310,7 @@ def check(state: GameState, action: object) -> Violation | None:
         if not isinstance(action, _ACTION_TYPES):
             return Violation(Reason.MALFORMED, f"{_short(given)} is not an action", given)
     try:
-        _resolve(state, action)
+        _resolve_checked(state, action)
     except IllegalActionError as exc:
         return Violation(exc.reason, str(exc), given)
     return None
@@ -339,7 +342,7 @@ def _parse_foreign(state: GameState, action: str | dict[str, Any]) -> object:
 def is_legal(state: GameState, action: object) -> bool:
     """Whether ``action`` is legal in ``state``. Never raises for any value of ``action``."""
     try:
-        _resolve(state, action)
+        _resolve_checked(state, action)
     except IllegalActionError:
         return False
     return True
@@ -356,7 +359,31 @@ def apply(state: GameState, action: Action) -> GameState:
         IllegalActionError: the action breaks a rule; ``.reason`` says which (see
             :class:`~canasta.Reason`).
     """
-    return _resolve(state, action)
+    return _resolve_checked(state, action)
+
+
+def _resolve_checked(state: GameState, action: object) -> GameState:
+    try:
+        return _resolve(state, action)
+    except (AttributeError, TypeError) as exc:
+        raise _malformed(action, exc) from exc
+
+
+def _malformed(action: object, exc: Exception) -> Exception:
+    """An action whose fields were set around its constructor (``object.__setattr__``) can fail
+    deep in the rules: such an action is refused as malformed. Any other failure is re-raised."""
+    try:
+        cls = type(action)
+        fields = attrs.fields(cls)  # type: ignore[arg-type]  # an action class (attrs)
+        rebuilt = cls(**{f.name: getattr(action, f.name) for f in fields if f.init})
+        well_formed = rebuilt == action and all(
+            type(getattr(rebuilt, f.name)) is type(getattr(action, f.name)) for f in fields
+        )
+    except Exception:
+        well_formed = False
+    if well_formed:
+        return exc
+    return _illegal(Reason.MALFORMED, action, f"not a well-formed action ({exc})")
 
 
 def _illegal(reason: Reason, action: object, message: str) -> IllegalActionError:
@@ -694,8 +721,8 @@ def _finish_problem(
             raise _illegal(
                 Reason.NO_CANASTA_TO_GO_OUT,
                 action,
-                f"{msg}, and going out needs {v.canastas_to_go_out} canasta(s) on the side "
-                f"(it would have {canastas}) (§2 case 23)",
+                f"{msg}, and going out needs {_canastas_words(v.canastas_to_go_out)} on the "
+                f"side (it would have {canastas}) (§2 case 23)",
             )
         if turn.permission is False:
             raise _illegal(
@@ -720,6 +747,10 @@ def _finish_problem(
                 action,
                 "black threes are melded only when going out (§2 cases 21, 22)",
             )
+
+
+def _canastas_words(n: int) -> str:
+    return f"{n} canasta" if n == 1 else f"{n} canastas"
 
 
 def _last_card_goes_out(
