@@ -359,7 +359,10 @@ def apply(state: GameState, action: Action) -> GameState:
         IllegalActionError: the action breaks a rule; ``.reason`` says which (see
             :class:`~canasta.Reason`).
     """
-    return _resolve_checked(state, action)
+    try:
+        return _resolve(state, action)
+    except (AttributeError, TypeError) as exc:
+        raise _malformed(action, exc) from exc
 
 
 def _resolve_checked(state: GameState, action: object) -> GameState:
