@@ -62,6 +62,15 @@ def _evolver(cls: type) -> Callable[..., Any]:
     return fn
 
 
+def evolver(cls: type[T]) -> Callable[..., T]:
+    """The copying function :func:`evolve` uses for ``cls``: ``evolver(cls)(inst, **changes)``
+    is ``evolve(inst, **changes)`` without the lookup."""
+    fn = _EVOLVERS.get(cls)
+    if fn is None:
+        fn = _evolver(cls)
+    return fn
+
+
 def evolve(inst: T, **changes: Any) -> T:
     """``attrs.evolve`` for the engine's own frozen classes, without validation: a copy of
     ``inst`` with ``changes`` (several times faster; the values are trusted)."""

@@ -246,7 +246,7 @@ def _form_lone_hand(state: GameState, lone: int) -> GameState:
         for m in state.melds[state.side_of(p)]:
             merged.setdefault(m.rank, []).extend(m.cards)
     partner_melds = tuple(sorted((Meld(r, c) for r, c in merged.items()), key=lambda m: -m.rank))
-    return core.evolve(
+    return _evolve_state(
         state,
         sides=((lone,), others),
         melds=(state.melds[state.side_of(lone)], partner_melds),
@@ -433,10 +433,10 @@ def _resolve(state: GameState, action: object) -> GameState:
             )
         if kind is not AnswerPartner:
             raise _illegal(Reason.WRONG_PHASE, action, _PHASE_WORDS[phase])
-        return core.evolve(
+        return _evolve_state(
             state,
             phase=_PLAY,
-            turn=core.evolve(state.turn, permission=action.yes),  # type: ignore[attr-defined]
+            turn=_evolve_turn(state.turn, permission=action.yes),  # type: ignore[attr-defined]
         )
     if kind is AnswerPartner:
         raise _illegal(Reason.WRONG_PHASE, action, "nobody has asked partner to go out")
@@ -478,7 +478,7 @@ def _resolve(state: GameState, action: object) -> GameState:
                 "the drawer of a last red three (§4 A7)",
             )
         end = HandEnd(reason=EndReason.LAST_CARD_RED_THREE, seat=seat)
-        return core.evolve(state, phase=_HAND_OVER, end=end)
+        return _evolve_state(state, phase=_HAND_OVER, end=end)
     return _ask(state, action)  # type: ignore[arg-type]
 
 
@@ -533,31 +533,31 @@ def _draw(state: GameState, action: Draw) -> GameState:
     hands = _replace(state.hands, seat, new_hand)
     if not replaced and v.last_card_red_three is LastCardRedThree.MAY_MELD:
         # §4 A7 (Britannica): the drawer may meld and lay off, but not discard.
-        return core.evolve(
+        return _evolve_state(
             state,
             hands=hands,
             stock=tuple(stock),
             red_threes=red_threes,
             phase=Phase.PLAY,
-            turn=core.evolve(state.turn, drew=DrawSource.STOCK, last_red_three=True),
+            turn=_evolve_turn(state.turn, drew=DrawSource.STOCK, last_red_three=True),
         )
     if not replaced:
         # §2 case 30, §4 A7: the last stock card was a red three: the hand ends at once.
-        return core.evolve(
+        return _evolve_state(
             state,
             hands=hands,
             stock=tuple(stock),
             red_threes=red_threes,
             phase=Phase.HAND_OVER,
-            turn=core.evolve(state.turn, drew=DrawSource.STOCK),
+            turn=_evolve_turn(state.turn, drew=DrawSource.STOCK),
             end=HandEnd(reason=EndReason.LAST_CARD_RED_THREE, seat=seat),
         )
     turn = state.turn
     if 0 <= seat < 64 and turn is _FRESH_TURNS[seat]:
         turn = _DRAWN_TURNS[seat]
     else:
-        turn = core.evolve(turn, drew=DrawSource.STOCK)
-    return core.evolve(
+        turn = _evolve_turn(turn, drew=DrawSource.STOCK)
+    return _evolve_state(
         state, hands=hands, stock=tuple(stock), red_threes=red_threes, phase=_PLAY, turn=turn
     )
 
@@ -803,7 +803,7 @@ def _after_laying(
     turn = state.turn
     laid_off = turn.laid_off or bool(res.added_to - turn.created)
     created = turn.created | res.created
-    new_turn = core.evolve(
+    new_turn = _evolve_turn(
         turn, laid_off=laid_off, created=created, melded=True, drew=drew or turn.drew
     )
     if touched is None:
@@ -815,7 +815,7 @@ def _after_laying(
         )
     hands = _replace(state.hands, seat, hand)
     melds = _replace(state.melds, side, res.melds)
-    new = core.evolve(
+    new = _evolve_state(
         state,
         hands=hands,
         melds=melds,
@@ -838,7 +838,7 @@ def _go_out(state: GameState, seat: int) -> GameState:
     own_canasta = any(m.rank in turn.created and len(m.cards) >= size for m in state.melds[side])
     concealed = not state.has_melded[seat] and not turn.laid_off and own_canasta
     partner_melded = any(state.has_melded[p] for p in state.partners(seat))
-    return core.evolve(
+    return _evolve_state(
         state,
         phase=Phase.HAND_OVER,
         has_melded=_replace(state.has_melded, seat, state.has_melded[seat] or turn.melded),
@@ -995,9 +995,13 @@ def _discard(state: GameState, action: Discard) -> GameState:
     hands = _replace(state.hands, seat, new_hand)
     pile = (*state.discard_pile, card)
     if left == 0:
-        return _go_out(core.evolve(state, hands=hands, discard_pile=pile), seat)
+        return _go_out(_evolve_state(state, hands=hands, discard_pile=pile), seat)
     return _next_turn(state, hands=hands, discard_pile=pile)
 
+
+# Copying functions of the state and the turn (see canasta._core.evolve), called directly.
+_evolve_state = core.evolver(GameState)
+_evolve_turn = core.evolver(Turn)
 
 #: A fresh turn for each seat (turns are values, shared by the states that start them).
 _FRESH_TURNS = tuple(Turn(seat=s) for s in range(64))
@@ -1015,14 +1019,14 @@ def _next_turn(state: GameState, **changes: Any) -> GameState:
     order = state.order
     nxt = order[(order.index(seat) + 1) % len(order)]
     turn = _FRESH_TURNS[nxt] if 0 <= nxt < 64 else Turn(seat=nxt)
-    new = core.evolve(state, has_melded=has_melded, phase=_DRAW, turn=turn, **changes)
+    new = _evolve_state(state, has_melded=has_melded, phase=_DRAW, turn=turn, **changes)
     hand = new.hands[nxt].counts
     if (hand[5] or hand[6]) and v.red_three_timing is _FIRST_TURN:
         counts = list(hand)
         laid = list(new.red_threes[nxt])
         stock = list(new.stock)
         _lay_out_red_threes(counts, laid, stock)
-        new = core.evolve(
+        new = _evolve_state(
             new,
             hands=_replace(new.hands, nxt, Cards._from_counts(tuple(counts))),
             red_threes=_replace(new.red_threes, nxt, tuple(laid)),
@@ -1033,7 +1037,7 @@ def _next_turn(state: GameState, **changes: Any) -> GameState:
     if not v.play_after_stock:
         # §2 case 33: play ends with the discard of the player who drew the last card.
         end = HandEnd(reason=EndReason.STOCK_EXHAUSTED, seat=seat)
-        return core.evolve(new, phase=Phase.HAND_OVER, end=end)
+        return _evolve_state(new, phase=Phase.HAND_OVER, end=end)
     return end_if_stock_exhausted(new)
 
 
@@ -1045,7 +1049,7 @@ def end_if_stock_exhausted(state: GameState) -> GameState:
 
         if not take_options(state):
             end = HandEnd(reason=EndReason.STOCK_EXHAUSTED, seat=state.turn.seat)
-            return core.evolve(state, phase=Phase.HAND_OVER, end=end)
+            return _evolve_state(state, phase=Phase.HAND_OVER, end=end)
     return state
 
 
@@ -1073,7 +1077,7 @@ def _ask(state: GameState, action: AskPartner) -> GameState:
             action,
             "the player cannot go out this turn, so there is nothing to ask (§2 case 28)",
         )
-    return core.evolve(state, phase=Phase.ANSWER, turn=core.evolve(state.turn, asked=True))
+    return _evolve_state(state, phase=Phase.ANSWER, turn=_evolve_turn(state.turn, asked=True))
 
 
 def _decline(state: GameState, action: DeclinePile) -> GameState:
@@ -1092,7 +1096,7 @@ def _decline(state: GameState, action: DeclinePile) -> GameState:
             "the stock is exhausted and the top card fits the side's meld on a pile not frozen "
             "for it: it must be taken (§2 case 31)",
         )
-    return core.evolve(
+    return _evolve_state(
         state,
         phase=Phase.HAND_OVER,
         end=HandEnd(reason=EndReason.STOCK_EXHAUSTED, seat=action.seat),
