@@ -402,7 +402,6 @@ def test_render_a_record_after_n_moves(
         ("record", ["--move", "31"], "--move 31: the record has only 30 actions"),
         ("position", ["--move", "3"], "--move applies to a game record"),
         ("position", ["--seat", "4"], "--seat must be from 0 to 3, not 4"),
-        ("position", ["--width", "50"], "width must be from 120"),
     ],
 )
 def test_render_refuses_bad_input_with_one_line(
@@ -461,3 +460,18 @@ def test_chromium_draws_the_picture(tmp_path: pathlib.Path) -> None:
     width = int.from_bytes(data[16:20], "big")
     height = int.from_bytes(data[20:24], "big")
     assert width == 960 and height > 400
+
+
+@pytest.mark.parametrize("width", ["0", "50", "20001", "wide"])
+def test_render_refuses_a_width_out_of_range_in_one_line(
+    width: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from canasta.cli import main
+
+    with pytest.raises(SystemExit) as info:
+        main(["render", "nofile", "--svg", "-", "--width", width])
+    assert info.value.code == 2
+    err = capsys.readouterr().err
+    assert "--width" in err and "Traceback" not in err
+    if width != "wide":
+        assert "from 120 to 20000 pixels" in err

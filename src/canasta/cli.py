@@ -437,6 +437,20 @@ def _seed(text: str) -> int:
     return value
 
 
+def _svg_width(text: str) -> int:
+    from .svg import MAX_WIDTH, MIN_WIDTH
+
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+    if not MIN_WIDTH <= value <= MAX_WIDTH:
+        raise argparse.ArgumentTypeError(
+            f"must be from {MIN_WIDTH} to {MAX_WIDTH} pixels, got {value}"
+        )
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="canasta", description="A rules engine for Canasta.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -486,7 +500,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--move", type=int, help="for a record: the position after N actions (default: the end)"
     )
     p.add_argument("--seat", type=int, help="the seat at the bottom, its hand face up (default 0)")
-    p.add_argument("--width", type=_positive, default=960, help="width in pixels (default 960)")
+    p.add_argument(
+        "--width", type=_svg_width, default=960, help="width in pixels, 120 to 20000 (default 960)"
+    )
     p.add_argument(
         "--view", action="store_true", help="draw only what the bottom seat may see (its view)"
     )
