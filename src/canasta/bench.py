@@ -20,6 +20,7 @@ ratio to theirs.
 from __future__ import annotations
 
 import argparse
+import gc
 import importlib
 import importlib.metadata
 import json
@@ -393,6 +394,7 @@ def _peers(hands: int, seed: int) -> dict[str, Any]:
     for r in range(rounds):
         first, last = hands * r // rounds, hands * (r + 1) // rounds
         for name, play in list(players.items()):
+            gc.collect()  # each starts clean: no collection of the garbage of the one before
             start = time.perf_counter()
             try:
                 actions, chance = play(first, last - first)
