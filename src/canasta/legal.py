@@ -968,7 +968,19 @@ def _bound_single_ok(
     n, j, t = meld._stats
     if h - n - j - t < 2:
         return is_legal(state, single)
-    r = int(meld.rank)
+    after, left = _after_meld(info, k, int(meld.rank), (n, j, t))
+    return _can_go_out_kinds(state.variant, left, after)
+
+
+def _after_meld(
+    info: dict[int, tuple[int, int, int, int]],
+    k: Sequence[int],
+    r: int,
+    added: tuple[int, int, int],
+) -> tuple[dict[int, tuple[int, int, int, int]], list[int]]:
+    """The side's melds info and the hand's kind counts after melding ``added`` (naturals,
+    jokers, twos) from the hand onto rank ``r`` (new copies)."""
+    n, j, t = added
     n_e, j_e, t_e, size_e = info.get(r, (0, 0, 0, 0))
     after = dict(info)
     after[r] = (n_e + n, j_e + j, t_e + t, size_e + n + j + t)
@@ -976,7 +988,7 @@ def _bound_single_ok(
     left[r] -= n
     left[core.JOKER] -= j
     left[core.TWO] -= t
-    return _can_go_out_kinds(state.variant, left, after)
+    return after, left
 
 
 def _last_card_ok(
@@ -992,12 +1004,5 @@ def _last_card_ok(
     :func:`_finish_ok` answers by itself are not asked here."""
     if state.turn.last_red_three:
         return True
-    n, j, t = added
-    n_e, j_e, t_e, size_e = info.get(r, (0, 0, 0, 0))
-    after = dict(info)
-    after[r] = (n_e + n, j_e + j, t_e + t, size_e + n + j + t)
-    left = list(k)
-    left[r] -= n
-    left[core.JOKER] -= j
-    left[core.TWO] -= t
+    after, left = _after_meld(info, k, r, added)
     return going_out_feasible(state.variant, after, left)

@@ -559,58 +559,37 @@ def _side_panel(table: _Table, side: int, x: float, y: float, w: float) -> tuple
     return f"<g {group}>{panel}{''.join(body)}</g>", h
 
 
+def _empty_slot(x: float, y: float) -> str:
+    """The outline of a card place with no card (an exhausted stock, an empty pile)."""
+    return _rect(x, y, _CW, _CH, fill="none", stroke=_MUTED, rx=4, dash="4 3", cls="empty-slot")
+
+
+def _stack_with_count(x: float, y: float, cards: list[str], name: str, count: int) -> list[str]:
+    """A stack of card drawings at (x, y) (group ``name``), its name and its size under it."""
+    mid = x + _CW / 2 + 2
+    return [
+        f"<g {_attrs(class_=name, data_stack=name)}>{''.join(cards)}</g>",
+        _text(mid, y + _CH + 18, name, size=10, fill=_MUTED, anchor="middle"),
+        _text(
+            mid, y + _CH + 31, str(count), size=12, bold=True, anchor="middle", cls=f"{name}-size"
+        ),
+    ]
+
+
 def _center(table: _Table, x: float, y: float, w: float) -> tuple[str, float]:
     """The stock and the discard pile, with their sizes and marks."""
     body = []
     sx = x + _PAD
     layers = min(table.stock_size, 3)
     stock = [_back(sx + 2 * k, y + 2 * k, "card back under") for k in range(layers - 1, 0, -1)]
-    if table.stock_size:
-        stock.append(_back(sx, y))
-    else:
-        stock.append(
-            _rect(sx, y, _CW, _CH, fill="none", stroke=_MUTED, rx=4, dash="4 3", cls="empty-slot")
-        )
-    body.append(f"<g {_attrs(class_='stock', data_stack='stock')}>{''.join(stock)}</g>")
-    body.append(
-        _text(sx + _CW / 2 + 2, y + _CH + 18, "stock", size=10, fill=_MUTED, anchor="middle")
-    )
-    body.append(
-        _text(
-            sx + _CW / 2 + 2,
-            y + _CH + 31,
-            str(table.stock_size),
-            size=12,
-            bold=True,
-            anchor="middle",
-            cls="stock-size",
-        )
-    )
+    stock.append(_back(sx, y) if table.stock_size else _empty_slot(sx, y))
+    body.extend(_stack_with_count(sx, y, stock, "stock", table.stock_size))
     px = sx + _CW + 40
     pile: list[str] = []
     layers = min(table.pile_size - 1, 3)
     pile.extend(_blank(px + 2 * k, y + 2 * k) for k in range(layers, 0, -1))
-    if table.top_card is not None:
-        pile.append(_face(px, y, table.top_card))
-    else:
-        pile.append(
-            _rect(px, y, _CW, _CH, fill="none", stroke=_MUTED, rx=4, dash="4 3", cls="empty-slot")
-        )
-    body.append(f"<g {_attrs(class_='pile', data_stack='pile')}>{''.join(pile)}</g>")
-    body.append(
-        _text(px + _CW / 2 + 2, y + _CH + 18, "pile", size=10, fill=_MUTED, anchor="middle")
-    )
-    body.append(
-        _text(
-            px + _CW / 2 + 2,
-            y + _CH + 31,
-            str(table.pile_size),
-            size=12,
-            bold=True,
-            anchor="middle",
-            cls="pile-size",
-        )
-    )
+    pile.append(_face(px, y, table.top_card) if table.top_card is not None else _empty_slot(px, y))
+    body.extend(_stack_with_count(px, y, pile, "pile", table.pile_size))
     mx = px + _CW + 16
     my = y + 4
     if table.pile_frozen:
