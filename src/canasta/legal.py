@@ -37,6 +37,7 @@ from collections.abc import Iterator, Sequence
 from typing import overload
 
 from . import _core as core
+from ._memo import ByIdentity
 from .actions import (
     Action,
     AnswerPartner,
@@ -209,20 +210,15 @@ def melds_info(melds: Sequence[Meld]) -> dict[int, tuple[int, int, int, int]]:
     return out
 
 
-#: melds_info of the melds tuples seen last, by identity (the tuple is kept, so its id stays
-#: its own); states of one hand share a side's tuple until the side melds again.
-_INFO_CACHE: dict[int, tuple[Sequence[Meld], dict[int, tuple[int, int, int, int]]]] = {}
+#: melds_info by melds tuple: states of one hand share a side's tuple until the side melds again.
+_INFO: ByIdentity[dict[int, tuple[int, int, int, int]]] = ByIdentity(512)
 
 
 def _melds_info_cached(melds: Sequence[Meld]) -> dict[int, tuple[int, int, int, int]]:
     """:func:`melds_info`, shared between calls on the same tuple: do not mutate."""
-    entry = _INFO_CACHE.get(id(melds))
-    if entry is not None and entry[0] is melds:
-        return entry[1]
-    info = melds_info(melds)
-    if len(_INFO_CACHE) >= 512:
-        _INFO_CACHE.clear()
-    _INFO_CACHE[id(melds)] = (melds, info)
+    info = _INFO.get(melds)
+    if info is None:
+        info = _INFO.put(melds, melds_info(melds))
     return info
 
 
@@ -923,8 +919,8 @@ _NATURALS_DOWN = core.NATURAL_RANKS[::-1]
 _NATURALS = core.NATURAL_RANKS
 _NO_MELD = (0, 0, 0, 0)
 
-#: By variant (identity; the variant is kept with its tables): the new-meld compositions.
-_PATTERNS: dict[int, tuple[Variant, dict[tuple[int, int, int], list[tuple[int, int, int]]]]] = {}
+#: The new-meld compositions of each variant (see _new_meld_patterns).
+_PATTERNS: ByIdentity[dict[tuple[int, int, int], list[tuple[int, int, int]]]] = ByIdentity(64)
 
 
 def _new_meld_patterns(
@@ -932,9 +928,9 @@ def _new_meld_patterns(
 ) -> dict[tuple[int, int, int], list[tuple[int, int, int]]]:
     """For (naturals, jokers, twos) held, each capped at ``size``: the compositions
     ``(n, j, t)`` of a new ``size``-card meld, most naturals first, then most jokers."""
-    entry = _PATTERNS.get(id(v))
-    if entry is not None and entry[0] is v:
-        return entry[1]
+    known = _PATTERNS.get(v, size)
+    if known is not None:
+        return known
     table: dict[tuple[int, int, int], list[tuple[int, int, int]]] = {}
     for kr in range(size + 1):
         for jk in range(size + 1):
@@ -948,10 +944,7 @@ def _new_meld_patterns(
                             continue
                         found.append((n, j, t))
                 table[(kr, jk, tw)] = found
-    if len(_PATTERNS) >= 64:
-        _PATTERNS.clear()
-    _PATTERNS[id(v)] = (v, table)
-    return table
+    return _PATTERNS.put(v, table, size)
 
 
 def _bound_single_ok(

@@ -11,6 +11,7 @@ import operator
 
 import attrs
 
+from ._memo import ByIdentity
 from .cards import Card, Cards, Rank
 from .melds import Meld
 from .variants import Variant
@@ -21,10 +22,10 @@ _FREEZES = tuple(i < 4 or i in (5, 6) or i == 52 for i in range(53))
 _FREEZES_WITH_BLACK = tuple(f or i in (4, 7) for i, f in enumerate(_FREEZES))
 _CARD_ID = operator.attrgetter("id")
 
-# Answers worked out from tuples that states share (a hand's seating, a side's melds), by the
-# tuples' identity; each entry keeps its tuples alive, so an id is never reused while cached.
-_PARTNERS: dict[tuple[int, int, int], tuple[object, object, tuple[int, ...]]] = {}
-_CANASTAS: dict[int, tuple[object, int, int]] = {}
+# Facts worked out from tuples that the states of a hand share: each seat's partners by the
+# hand's sides (and its order), a side's canastas by its melds tuple (and the canasta size).
+_PARTNERS: ByIdentity[dict[int, tuple[int, ...]]] = ByIdentity(1024)
+_CANASTAS: ByIdentity[int] = ByIdentity(1024)
 
 __all__ = ["DrawSource", "EndReason", "GameState", "HandEnd", "Phase", "Turn"]
 
@@ -233,22 +234,20 @@ class GameState:
         """The seats playing with ``seat`` this hand, in playing order after him."""
         sides = self.sides
         order = self.order
-        key = (id(sides), id(order), seat)
-        entry = _PARTNERS.get(key)
-        if entry is not None and entry[0] is sides and entry[1] is order:
-            return entry[2]
-        side = sides[self.side_of(seat)]
+        table = _PARTNERS.get(sides, order)
+        if table is None:
+            table = _PARTNERS.put(sides, {s: self._partners(s) for s in order}, order)
+        found = table.get(seat)
+        return self._partners(seat) if found is None else found
+
+    def _partners(self, seat: int) -> tuple[int, ...]:
+        side = self.sides[self.side_of(seat)]
+        order = self.order
         if seat not in order:
-            found: tuple[int, ...] = ()
-        else:
-            i = order.index(seat)
-            n = len(order)
-            found = tuple(p for p in (order[(i + k) % n] for k in range(1, n)) if p in side)
-        if len(_PARTNERS) >= 1024:
-            _PARTNERS.clear()
-        # the tuples are kept with the answer, so their ids cannot be reused while it is cached
-        _PARTNERS[key] = (sides, order, found)
-        return found
+            return ()
+        i = order.index(seat)
+        n = len(order)
+        return tuple(p for p in (order[(i + k) % n] for k in range(1, n)) if p in side)
 
     def minimum_for(self, seat: int) -> int:
         """The initial-meld minimum, in points, when ``seat``'s side has not melded: by the total
@@ -274,13 +273,9 @@ class GameState:
         """The number of canastas the side has on the table."""
         size = self.variant.canasta_size
         melds = self.melds[side]
-        entry = _CANASTAS.get(id(melds))
-        if entry is not None and entry[0] is melds and entry[1] == size:
-            return entry[2]
-        count = sum(1 for m in melds if len(m.cards) >= size)
-        if len(_CANASTAS) >= 1024:
-            _CANASTAS.clear()
-        _CANASTAS[id(melds)] = (melds, size, count)
+        count = _CANASTAS.get(melds, size)
+        if count is None:
+            count = _CANASTAS.put(melds, sum(1 for m in melds if len(m.cards) >= size), size)
         return count
 
     def meld_of(self, side: int, rank: Rank) -> Meld | None:
