@@ -46,3 +46,19 @@ def test_random_hand_example_score_is_the_sum_of_its_lines() -> None:
     score = module["main"]()
     for side in score.sides:
         assert side.total == sum(line.points for line in side.lines)
+
+
+def test_draw_table_example_writes_pictures_of_what_each_may_see(tmp_path: Path) -> None:
+    import xml.etree.ElementTree as ET
+
+    module = runpy.run_path(str(EXAMPLES[0].parent / "draw_table.py"))
+    table, view = module["main"](tmp_path)
+    for path in (table, view):
+        root = ET.fromstring(path.read_text(encoding="utf-8"))
+        assert root.tag.endswith("svg")
+    # the table shows seat 0's hand face up; seat 1's view shows only its own hand face up
+    assert 'class="hand up" data-seat="0"' in table.read_text(encoding="utf-8")
+    seen = view.read_text(encoding="utf-8")
+    assert 'class="hand up" data-seat="1"' in seen
+    assert 'class="hand down" data-seat="0"' in seen
+    assert 'class="hand up" data-seat="0"' not in seen
