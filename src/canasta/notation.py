@@ -141,6 +141,8 @@ import attrs
 
 from . import _core as core
 from . import variants as _variants
+from ._menu import take_options
+from ._rules import hand_sides, seating
 from .actions import (
     Action,
     AnswerPartner,
@@ -154,9 +156,9 @@ from .actions import (
     TakePile,
 )
 from .cards import _CARD_BY_TEXT, Card, Cards, Rank
-from .engine import apply, hand_sides, is_legal, seating
+from .engine import apply, is_legal
 from .errors import CanastaError, NotationError, StateError
-from .legal import legal_actions, take_options
+from .legal import legal_actions
 from .melds import Meld
 from .position import _check_meld
 from .state import DrawSource, EndReason, GameState, HandEnd, Phase, Turn

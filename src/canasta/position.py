@@ -19,9 +19,10 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from . import _core as core
+from ._rules import end_if_stock_exhausted, hand_sides, seating
 from .actions import AskPartner
 from .cards import Card, Cards, to_card_list
-from .engine import end_if_stock_exhausted, hand_sides, is_legal, seating
+from .engine import is_legal
 from .errors import CanastaError, PositionError
 from .legal import legal_actions
 from .melds import Meld

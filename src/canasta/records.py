@@ -40,9 +40,10 @@ from typing import Any
 
 import attrs
 
+from ._rules import shuffled_deck
 from .actions import Action, DealNextHand
 from .cards import Card, to_card_list
-from .engine import apply, new_game, shuffled_deck
+from .engine import apply, new_game
 from .errors import CanastaError, IllegalActionError, NotationError, Reason
 from .serialize import (
     FORMAT_VERSION,
@@ -62,7 +63,7 @@ MAX_TEXT = 5_000_000
 
 
 def _actions(value: Any) -> tuple[Action, ...]:
-    from .engine import _ACTION_TYPES
+    from ._rules import _ACTION_TYPES
 
     actions = tuple(value)
     for i, action in enumerate(actions):

@@ -61,6 +61,7 @@ from typing import Any, Final, NoReturn, TypeVar
 import attrs
 
 from . import _core as core
+from ._rules import hand_sides, seating
 from .actions import (
     AnswerPartner,
     AskPartner,
@@ -73,7 +74,6 @@ from .actions import (
     TakePile,
 )
 from .cards import JOKER_ID, N_KINDS, Card, Cards, Rank
-from .engine import hand_sides, seating
 from .errors import NotationError, PositionError, VariantError
 from .melds import Meld
 from .position import _check_meld
