@@ -73,6 +73,7 @@ def test_json_shape(result: dict[str, Any]) -> None:
     assert set(result) == {
         "format",
         "machine",
+        "build",
         "hands",
         "seed",
         "variants",
@@ -82,6 +83,7 @@ def test_json_shape(result: dict[str, Any]) -> None:
         "peers",
     }
     assert result["format"] == bench.FORMAT
+    assert result["build"] == ("compiled" if canasta.COMPILED else "python")
     assert result["hands"] == 2 and result["seed"] == 0
     assert list(result["variants"]) == PRESETS
     for name, v in result["variants"].items():
@@ -124,6 +126,7 @@ def test_table(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPat
     out = capsys.readouterr().out
     lines = out.splitlines()
     assert lines[0].startswith("canasta.bench: 2 random hands per preset, seed 5;")
+    assert lines[1].startswith("build: " + ("compiled" if canasta.COMPILED else "Python source"))
     header = next(i for i, line in enumerate(lines) if line.startswith("preset"))
     assert lines[header].split() == [
         "preset", "seats", "actions", "actions/s", "hands/s",

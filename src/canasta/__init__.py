@@ -26,7 +26,7 @@ from .actions import (
     TakePile,
 )
 from .cards import JOKER, Card, Cards, Rank, Suit, make_pack
-from .engine import Violation, apply, check, is_legal, new_game
+from .engine import COMPILED, Violation, apply, check, is_legal, new_game
 from .errors import (
     CanastaError,
     IllegalActionError,
@@ -72,6 +72,7 @@ from .views import PlayerView, observe
 __version__ = "0.1.0"
 
 __all__ = [
+    "COMPILED",
     "JOKER",
     "Action",
     "AnswerPartner",

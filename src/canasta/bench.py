@@ -36,7 +36,7 @@ from typing import Any, NamedTuple, NoReturn
 
 import attrs
 
-from .engine import apply, new_game
+from .engine import COMPILED, apply, new_game
 from .legal import legal_actions
 from .state import GameState
 from .variants import get_variant, variant_names
@@ -44,7 +44,7 @@ from .variants import get_variant, variant_names
 __all__ = ["format_report", "main", "run"]
 
 #: Version of the figures' layout (the keys of ``--json``); raised when a key changes.
-FORMAT = 3  # 3: the menu time builds every listed action (list(), not len())
+FORMAT = 4  # 3: the menu time builds every listed action (list(), not len()); 4: "build"
 #: States held by the memory probe's process.
 MEMORY_STATES = 10_000
 #: A state whose seat to act holds at least this many cards is always sampled.
@@ -495,6 +495,7 @@ def run(
             "implementation": platform.python_implementation(),
             "load_average": load,
         },
+        "build": "compiled" if COMPILED else "python",
         "hands": hands,
         "seed": seed,
         "variants": per_variant,
@@ -513,6 +514,12 @@ def format_report(result: dict[str, Any]) -> str:
         f"canasta.bench: {result['hands']} random hands per preset, seed {result['seed']}; "
         f"{m['cpus']} CPUs ({m['cpu_model']}), {m['implementation']} {m['python']}"
         + ("" if m["load_average"] is None else f"; load average {m['load_average'][0]}"),
+        "build: "
+        + (
+            "compiled (the rules compiled with mypyc)"
+            if result.get("build") == "compiled"
+            else "Python source (the default; see the docs for the compiled build)"
+        ),
         "",
         f"{'':16}{'':6}{'':8}{'random playout':>20}   {'legal_actions ms':>20}"
         f"   {'apply µs':>14}   {'sampled':>13}",
