@@ -125,3 +125,25 @@ def test_the_rules_tests_pass_on_the_compiled_build(compiled_site: Path) -> None
     )
     assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
     assert "compiled (mypyc)" in done.stdout
+
+
+def test_both_builds_say_the_same(compiled_site: Path) -> None:
+    """Every menu, check, end position and score of random hands of every preset, as one digest
+    (tests/differential_play.py), is the same on the compiled build as on the source."""
+
+    def digest(pythonpath: str) -> str:
+        return subprocess.run(
+            [sys.executable, str(ROOT / "tests" / "differential_play.py"), "10"],
+            env={**os.environ, "PYTHONPATH": pythonpath},
+            cwd=compiled_site.parent,
+            capture_output=True,
+            text=True,
+            check=True,
+            timeout=600,
+        ).stdout.strip()
+
+    source, source_compiled = digest(str(ROOT / "src")).split()
+    compiled, compiled_compiled = digest(str(compiled_site)).split()
+    assert (source_compiled, compiled_compiled) == ("False", "True")
+    assert len(source) == 64
+    assert compiled == source
