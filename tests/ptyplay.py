@@ -16,6 +16,9 @@ import time
 
 #: Colour and cursor escape codes, and carriage returns: removed from :attr:`PtyGame.screen`.
 ANSI = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b[()][0-9A-B]|\x1b[=>]|\r")
+#: Seconds to wait for the program's output or exit: an upper bound only, generous for a loaded
+#: machine (a CI runner sharing its two cores can take several seconds to start Python and rich).
+TIMEOUT = 60.0
 #: The prompts of ``canasta play``.
 PROMPT = re.compile(r"(Your move \[[^\]]*\]|Press Enter to deal hand \d+ \(or quit\)): $")
 
@@ -67,7 +70,7 @@ class PtyGame:
         self.screen += ANSI.sub("", text)
         return True
 
-    def expect(self, pattern: re.Pattern[str], timeout: float = 10.0) -> re.Match[str]:
+    def expect(self, pattern: re.Pattern[str], timeout: float = TIMEOUT) -> re.Match[str]:
         """Read until ``pattern`` matches the output after the last match; return the match.
 
         Raises:
@@ -86,7 +89,7 @@ class PtyGame:
             if not self._read(min(left, 0.5)):
                 raise EOFError(f"the output ended before {pattern.pattern!r}:\n{self.screen}")
 
-    def prompt(self, timeout: float = 10.0) -> str:
+    def prompt(self, timeout: float = TIMEOUT) -> str:
         """Wait for the next prompt; return its text."""
         return self.expect(PROMPT, timeout).group(1)
 
@@ -102,7 +105,7 @@ class PtyGame:
         """Ctrl-C (the signal: the pseudo-terminal is not the program's controlling one)."""
         self.proc.send_signal(signal.SIGINT)
 
-    def finish(self, timeout: float = 10.0) -> int:
+    def finish(self, timeout: float = TIMEOUT) -> int:
         """Read to the end of the output; return the exit code."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline and self._read(0.5):
