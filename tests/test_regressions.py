@@ -282,3 +282,99 @@ def test_new_game_refuses_a_seed_that_records_cannot_keep() -> None:
         c.new_game("classic", seed=-(2**63) - 1)
     state = c.new_game("classic", seed=2**63 - 1)
     assert c.from_json(c.to_json(state)) == state
+
+
+def test_int_subclasses_become_plain_ints() -> None:
+    """An IntEnum seat or an int-subclass seed acts as its value (both builds alike)."""
+    import enum
+
+    import canasta as c
+
+    class Seat(enum.IntEnum):
+        NORTH = 0
+
+    class Loud(int):
+        def __str__(self) -> str:
+            return "loud"
+
+        def __format__(self, spec: str) -> str:
+            return "loud"
+
+    assert type(c.Draw(Seat.NORTH).seat) is int
+    assert type(c.Discard(Loud(1), "4D").seat) is int
+    assert c.new_game("classic", seed=Loud(7)) == c.new_game("classic", seed=7)
+    assert c.new_game("classic", seed=Loud(7)).seed.__class__ is int
+    state = c.new_game("classic", seed=7, dealer=Loud(3), totals=[Loud(5), 0])
+    assert type(state.dealer) is int and [type(t) for t in state.totals] == [int, int]
+    with pytest.raises(c.SetupError):
+        c.new_game("classic", totals={0: 0, 1: 0})  # a mapping's keys are not totals
+    with pytest.raises(c.PositionError):
+        c.position("classic", hands=[[], [], [], []], totals={0: 0, 1: 0})
+
+
+def test_tampered_actions_are_malformed_and_is_legal_never_raises() -> None:
+    import canasta as c
+
+    state = c.new_game("classic", seed=1)
+    over = state
+    while not over.is_hand_over:
+        over = c.apply(over, c.legal_actions(over)[0])
+    cases: list[tuple[object, str, object]] = [
+        (c.Draw(0), "seat", 0.5),
+        (c.Draw(0), "seat", True),
+        (c.Draw(0), "seat", None),
+        (c.TakePile(0, ["KS", "KH"]), "cards", ["KS", "KH"]),
+        (c.MeldCards(0, [c.Meld.parse("KS KH KD")]), "melds", [c.Meld.parse("KS KH KD")]),
+        (c.AnswerPartner(1, True), "yes", 1),
+        (c.DealNextHand(), "deck", 5),
+        (c.DealNextHand(), "deck", list(c.get_variant("classic").pack())),
+    ]
+    for action, field, value in cases:
+        object.__setattr__(action, field, value)
+        for where in (state, over):
+            assert c.is_legal(where, action) is False
+            assert action not in c.legal_actions(where)
+            violation = c.check(where, action)
+            assert violation is not None and violation.reason is c.Reason.MALFORMED, violation
+            with pytest.raises(c.IllegalActionError) as info:
+                c.apply(where, action)
+            assert info.value.reason is c.Reason.MALFORMED
+    # a meld or card changed inside a well-formed action
+    meld = c.Meld.parse("KS KH KD")
+    object.__setattr__(meld, "rank", 13)
+    card = c.Card(c.Rank.FOUR, c.Suit.DIAMONDS)  # a fresh object: Card.parse shares its cards
+    assert card is not c.Card.parse("4D")
+    object.__setattr__(card, "id", 10**30)
+    drawn = c.apply(state, c.Draw(0))
+    for action in (c.MeldCards(0, [c.Meld.parse("KS KH KD")]), c.Discard(0, "4D")):
+        if isinstance(action, c.MeldCards):
+            object.__setattr__(action, "melds", (meld,))
+        else:
+            object.__setattr__(action, "card", card)
+        assert c.is_legal(drawn, action) is False
+        violation = c.check(drawn, action)
+        assert violation is not None and violation.reason is c.Reason.MALFORMED
+
+
+def test_states_built_by_hand_must_have_the_shapes_the_engine_reads() -> None:
+    import attrs
+
+    import canasta as c
+
+    state = c.new_game("classic", seed=1)
+    for changes in (
+        {"stock": list(state.stock)},
+        {"melds": [(), ()]},
+        {"phase": None},
+        {"order": [0, 1, 2, 3]},
+        {"has_melded": (0, 0, 0, 0)},
+    ):
+        with pytest.raises(c.StateError):
+            attrs.evolve(state, **changes)
+    with pytest.raises(c.StateError):
+        attrs.evolve(state.turn, seat=True)
+    with pytest.raises(c.StateError):
+        c.Turn(seat="0")
+    # the engine's own copies still come out equal to states built by their constructor
+    after = c.apply(state, c.Draw(0))
+    assert attrs.evolve(after) == after

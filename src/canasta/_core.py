@@ -45,7 +45,9 @@ def _slot_setter(cls: type, name: str) -> Callable[[Any, Any], None]:
 def _evolver(cls: type) -> Callable[..., Any]:
     """A copying function for ``cls`` with one keyword parameter per field (generated once)."""
     fields = attrs.fields(cls)
-    if hasattr(cls, "__attrs_post_init__") or any(not a.init for a in fields):
+    # a post-init hook that only checks the given values may be skipped: copies are trusted
+    checks_only = getattr(cls, "_post_init_checks_only", False)
+    if (hasattr(cls, "__attrs_post_init__") and not checks_only) or any(not a.init for a in fields):
         raise TypeError(f"evolve copies plain attrs classes only, not {cls.__name__}")
     names = [a.name for a in fields]
     lines = [f"def evolve(inst, {', '.join(f'{n}=_M' for n in names)}):", "    new = _new(_cls)"]

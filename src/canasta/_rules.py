@@ -216,28 +216,64 @@ def is_legal(state: GameState, action: object) -> bool:
     return True
 
 
+#: What a tampered action meets in the rules, in one build or the other (the compiled build checks
+#: the declared types of fields as it reads them; the Python source fails further on, if at all).
+_TAMPERED = (AttributeError, TypeError, IndexError, KeyError, OverflowError)
+
+
 def _resolve_checked(state: GameState, action: object) -> GameState:
     try:
         return _resolve(state, action)
-    except (AttributeError, TypeError) as exc:
+    except IllegalActionError:
+        raise
+    except _TAMPERED as exc:
         raise _malformed(action, exc) from exc
 
 
 def _malformed(action: object, exc: Exception) -> Exception:
-    """An action whose fields were set around its constructor (``object.__setattr__``) can fail
-    deep in the rules: such an action is refused as malformed. Any other failure is re-raised."""
-    try:
-        cls = type(action)
-        fields = attrs.fields(cls)  # type: ignore[arg-type]  # an action class (attrs)
-        rebuilt = cls(**{f.name: getattr(action, f.name) for f in fields if f.init})
-        well_formed = rebuilt == action and all(
-            type(getattr(rebuilt, f.name)) is type(getattr(action, f.name)) for f in fields
-        )
-    except Exception:
-        well_formed = False
-    if well_formed:
+    """An action whose fields, or the fields of its cards and melds, were set around their
+    constructors (``object.__setattr__``) can fail deep in the rules: such an action is refused
+    as malformed, with the same message in both builds. Any other failure is re-raised."""
+    if _deep_well_formed(action):
         return exc
-    return _illegal(Reason.MALFORMED, action, f"not a well-formed action ({exc})")
+    return _illegal(
+        Reason.MALFORMED,
+        action,
+        "not a well-formed action (a field was set around its constructor)",
+    )
+
+
+def _deep_well_formed(action: object) -> bool:
+    """Whether rebuilding ``action`` from its fields gives an equal action with fields of the
+    same types, and each card in it is the card its id names (fields read as ``Any``: the
+    compiled build must not check their types on reading)."""
+    try:
+        cls: Any = type(action)
+        fields = attrs.fields(cls)
+        values: dict[str, Any] = {f.name: getattr(action, f.name) for f in fields}
+        rebuilt = cls(**{f.name: values[f.name] for f in fields if f.init})
+        if rebuilt != action or any(
+            type(getattr(rebuilt, name)) is not type(value) for name, value in values.items()
+        ):
+            return False
+        cards: list[Any] = []
+        for name, value in values.items():
+            if name == "card":
+                cards.append(value)
+            elif name in ("cards", "deck") and value is not None:
+                cards.extend(value)
+            elif name == "melds":
+                for meld in value:
+                    cards.extend(getattr(meld, "cards"))  # noqa: B009 - read as Any
+        for card in cards:
+            card_id: Any = getattr(card, "id")  # noqa: B009 - read as Any
+            if type(card_id) is not int or not 0 <= card_id < 53:
+                return False
+            if Card.from_id(card_id) != card:
+                return False
+    except Exception:
+        return False
+    return True
 
 
 def _illegal(reason: Reason, action: object, message: str) -> IllegalActionError:

@@ -58,7 +58,7 @@ def _seat(value: Any) -> int:
             else "a huge int"
         )
         raise NotationError(f"a seat must be a small int, not {shown[:40]}", shown[:40])
-    return value
+    return int(value)  # a plain int, whatever int subclass (an IntEnum, say) was given
 
 
 def _melds(value: Any) -> tuple[Meld, ...]:

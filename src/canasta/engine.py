@@ -11,7 +11,7 @@ its arguments before they reach it.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from importlib.machinery import EXTENSION_SUFFIXES
 from typing import Any
 
@@ -23,9 +23,7 @@ from ._rules import (
     _bad,
     _check_deck,
     _illegal,
-    _malformed,
     _need_state,
-    _resolve,
     _resolve_checked,
     deal,
     end_if_stock_exhausted,
@@ -36,9 +34,17 @@ from ._rules import (
 from ._rules import (
     is_legal as _is_legal,
 )
-from .actions import Action
-from .cards import Card
+from .actions import (
+    Action,
+    AnswerPartner,
+    DealNextHand,
+    Discard,
+    MeldCards,
+    TakePile,
+)
+from .cards import Card, Rank
 from .errors import CanastaError, IllegalActionError, Reason
+from .melds import Meld
 from .state import GameState
 from .variants import Variant, get_variant
 
@@ -91,6 +97,8 @@ def new_game(
     if seed is not None and not -(2**63) <= seed < 2**63:
         # records and the position notation keep 64-bit seeds
         raise _bad("seed", f"must be a 64-bit integer (-2**63 to 2**63-1), not {seed}")
+    if seed is not None:
+        seed = int(seed)  # a plain int: an int subclass deals and shows like its value
     order = seating(v, 1)
     if dealer is None:
         dealer = order[-1]
@@ -98,10 +106,13 @@ def new_game(
         raise _bad(
             "dealer", f"must be one of the seats playing the first hand {order}, not {dealer!r}"
         )
+    dealer = int(dealer)
     if totals is None:
         totals_t = (0,) * len(v.sides)
     else:
         try:
+            if isinstance(totals, Mapping | str | bytes):
+                raise TypeError
             totals_t = tuple(totals)
         except TypeError:
             raise _bad("totals", f"must be {len(v.sides)} ints, not {totals!r}") from None
@@ -109,6 +120,7 @@ def new_game(
             isinstance(t, bool) or not isinstance(t, int) for t in totals_t
         ):
             raise _bad("totals", f"must be {len(v.sides)} ints, not {totals!r}")
+        totals_t = tuple(int(t) for t in totals_t)
     if deck is not None:
         cards = _check_deck(v, deck)
     else:
@@ -158,11 +170,60 @@ def check(state: GameState, action: object) -> Violation | None:
             return Violation(Reason.MALFORMED, f"{_short(given)} does not parse: {exc}", given)
         if not isinstance(action, _ACTION_TYPES):
             return Violation(Reason.MALFORMED, f"{_short(given)} is not an action", given)
+    if isinstance(action, _ACTION_TYPES) and not _well_formed(action):
+        return Violation(
+            Reason.MALFORMED, str(_illegal(Reason.MALFORMED, action, _NOT_WELL_FORMED)), given
+        )
     try:
         _resolve_checked(state, action)
     except IllegalActionError as exc:
         return Violation(exc.reason, str(exc), given)
     return None
+
+
+_NOT_WELL_FORMED = "not a well-formed action (a field was set around its constructor)"
+
+
+def _cards_ok(cards: object) -> bool:
+    if type(cards) is not tuple:
+        return False
+    for c in cards:  # noqa: SIM110 - a loop: all() of a generator costs more on every apply
+        if not isinstance(c, Card):
+            return False
+    return True
+
+
+def _melds_ok(melds: object) -> bool:
+    if type(melds) is not tuple:
+        return False
+    for m in melds:
+        if not isinstance(m, Meld) or type(m.rank) is not Rank or not _cards_ok(m.cards):
+            return False
+    return True
+
+
+def _well_formed(action: object) -> bool:
+    """Whether a value of an action class has fields of the types its constructor gives them
+    (they can be set around it, with ``object.__setattr__``): the seat an int, the cards
+    :class:`~canasta.Card` values in tuples, the melds :class:`~canasta.Meld` values of a
+    :class:`~canasta.Rank`, the answer a bool. Both builds check this before the rules, so a
+    malformed action is refused alike by both. The cards' own fields are not looked into."""
+    try:
+        if isinstance(action, DealNextHand):
+            return action.deck is None or _cards_ok(action.deck)
+        if type(action.seat) is not int:  # type: ignore[attr-defined]
+            return False
+        if isinstance(action, Discard):
+            return isinstance(action.card, Card)
+        if isinstance(action, MeldCards):
+            return _melds_ok(action.melds)
+        if isinstance(action, TakePile):
+            return _cards_ok(action.cards) and _melds_ok(action.melds)
+        if isinstance(action, AnswerPartner):
+            return type(action.yes) is bool
+        return True
+    except AttributeError:  # a field never set (object.__new__)
+        return False
 
 
 def _short(value: object, limit: int = 120) -> str:
@@ -196,6 +257,8 @@ def is_legal(state: GameState, action: object) -> bool:
     """
     if type(state) is not GameState:
         _need_state(state)
+    if isinstance(action, _ACTION_TYPES) and not _well_formed(action):
+        return False
     return _is_legal(state, action)
 
 
@@ -212,7 +275,6 @@ def apply(state: GameState, action: Action) -> GameState:
     """
     if type(state) is not GameState:
         _need_state(state)
-    try:
-        return _resolve(state, action)
-    except (AttributeError, TypeError) as exc:
-        raise _malformed(action, exc) from exc
+    if isinstance(action, _ACTION_TYPES) and not _well_formed(action):
+        raise _illegal(Reason.MALFORMED, action, _NOT_WELL_FORMED)
+    return _resolve_checked(state, action)

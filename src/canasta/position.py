@@ -15,7 +15,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from . import _core as core
@@ -164,6 +164,12 @@ def position(
             raise PositionError(
                 f"{card} appears {used.counts[i]} times; the pack holds it {pack.counts[i]} times"
             )
+    if seed is not None and (
+        isinstance(seed, bool) or not isinstance(seed, int) or not -(2**63) <= seed < 2**63
+    ):
+        raise PositionError(f"seed: must be a 64-bit int or None, not {seed!r:.40}")
+    if seed is not None:
+        seed = int(seed)  # a plain int: an int subclass shuffles and shows like its value
     if stock is None:
         rest = [Card.from_id(i) for i in range(53) for _ in range(pack.counts[i] - used.counts[i])]
         random.Random(f"canasta-position:{seed}").shuffle(rest)
@@ -186,6 +192,7 @@ def position(
         dealer = order[(order.index(current_seat) - 1) % len(order)]
     if isinstance(dealer, bool) or not isinstance(dealer, int) or dealer not in order:
         raise PositionError(f"dealer: must be one of the seats playing this hand {order}")
+    current_seat, dealer = int(current_seat), int(dealer)
     for p in range(n):
         if p not in order and (hand_list[p] or reds[p]):
             raise PositionError(f"hands[{p}]: seat {p} sits out this hand and holds no cards")
@@ -199,7 +206,7 @@ def position(
         )
     if totals is None:
         totals_t: tuple[Any, ...] = (0,) * n_match
-    elif isinstance(totals, (str, bytes)) or not hasattr(totals, "__iter__"):
+    elif isinstance(totals, str | bytes | Mapping) or not hasattr(totals, "__iter__"):
         raise PositionError(f"totals: must be {n_match} ints, not {totals!r}")
     else:
         totals_t = tuple(totals)
@@ -207,10 +214,7 @@ def position(
         isinstance(t, bool) or not isinstance(t, int) for t in totals_t
     ):
         raise PositionError(f"totals: must be {n_match} ints, not {totals!r}")
-    if seed is not None and (
-        isinstance(seed, bool) or not isinstance(seed, int) or not -(2**63) <= seed < 2**63
-    ):
-        raise PositionError(f"seed: must be a 64-bit int or None, not {seed!r:.40}")
+    totals_t = tuple(int(t) for t in totals_t)
     if has_melded is None:
         hm = tuple(s in order and bool(side_melds[side_of(s)]) for s in range(n))
     else:

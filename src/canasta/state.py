@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import enum
 import operator
+from collections.abc import Callable
+from typing import Any, ClassVar
 
 import attrs
 
 from ._memo import ByIdentity
 from .cards import Card, Cards, Rank
+from .errors import StateError
 from .melds import Meld
 from .variants import Variant
 
@@ -28,6 +31,28 @@ _PARTNERS: ByIdentity[dict[int, tuple[int, ...]]] = ByIdentity(1024)
 _CANASTAS: ByIdentity[int] = ByIdentity(1024)
 
 __all__ = ["DrawSource", "EndReason", "GameState", "HandEnd", "Phase", "Turn"]
+
+
+def _is_int(value: object) -> bool:
+    return type(value) is int
+
+
+def _is_card(value: object) -> bool:
+    return isinstance(value, Card)
+
+
+def _tuple_of(value: object, ok: Callable[[Any], bool]) -> bool:
+    return type(value) is tuple and all(ok(item) for item in value)
+
+
+def _need(obj: object, field: str, ok: bool) -> None:
+    """Refuse a value built with a field of the wrong shape (a list for a tuple, a bool for a
+    seat, ``None`` for a phase...): the engine reads every field as its annotation says."""
+    if not ok:
+        value = repr(getattr(obj, field))
+        raise StateError(
+            f"{type(obj).__name__}.{field}: not of the type its annotation gives, {value:.60}"
+        )
 
 
 class Phase(enum.StrEnum):
@@ -88,6 +113,21 @@ class Turn:
     melded: bool = False
     last_red_three: bool = False
 
+    #: The post-init hook only checks shapes: the engine's copies (canasta._core) skip it.
+    _post_init_checks_only: ClassVar[bool] = True
+
+    def __attrs_post_init__(self) -> None:
+        _need(self, "seat", _is_int(self.seat))
+        _need(self, "drew", self.drew is None or isinstance(self.drew, DrawSource))
+        for name in ("asked", "laid_off", "melded", "last_red_three"):
+            _need(self, name, type(getattr(self, name)) is bool)
+        _need(self, "permission", self.permission is None or type(self.permission) is bool)
+        _need(
+            self,
+            "created",
+            type(self.created) is frozenset and all(type(r) is Rank for r in self.created),
+        )
+
 
 @attrs.frozen(kw_only=True)
 class HandEnd:
@@ -105,6 +145,14 @@ class HandEnd:
     seat: int | None = None
     concealed: bool = False
     partner_had_melded: bool = False
+
+    _post_init_checks_only: ClassVar[bool] = True
+
+    def __attrs_post_init__(self) -> None:
+        _need(self, "reason", isinstance(self.reason, EndReason))
+        _need(self, "seat", self.seat is None or _is_int(self.seat))
+        _need(self, "concealed", type(self.concealed) is bool)
+        _need(self, "partner_had_melded", type(self.partner_had_melded) is bool)
 
     @property
     def went_out(self) -> bool:
@@ -158,6 +206,34 @@ class GameState:
     turn: Turn
     has_melded: tuple[bool, ...]
     end: HandEnd | None = None
+
+    _post_init_checks_only: ClassVar[bool] = True
+
+    def __attrs_post_init__(self) -> None:
+        # A state built by hand (its constructor, attrs.evolve) gets the shapes the engine
+        # relies on checked once here; the engine's own new states are copies that skip this.
+        from .variants import Variant
+
+        _need(self, "variant", isinstance(self.variant, Variant))
+        _need(self, "seed", self.seed is None or _is_int(self.seed))
+        _need(self, "hand_number", _is_int(self.hand_number))
+        _need(self, "dealer", _is_int(self.dealer))
+        _need(self, "totals", _tuple_of(self.totals, _is_int))
+        _need(self, "order", _tuple_of(self.order, _is_int))
+        _need(self, "sides", _tuple_of(self.sides, lambda side: _tuple_of(side, _is_int)))
+        _need(self, "hands", _tuple_of(self.hands, lambda h: isinstance(h, Cards)))
+        _need(self, "stock", _tuple_of(self.stock, _is_card))
+        _need(self, "discard_pile", _tuple_of(self.discard_pile, _is_card))
+        _need(
+            self,
+            "melds",
+            _tuple_of(self.melds, lambda ms: _tuple_of(ms, lambda m: isinstance(m, Meld))),
+        )
+        _need(self, "red_threes", _tuple_of(self.red_threes, lambda r: _tuple_of(r, _is_card)))
+        _need(self, "phase", isinstance(self.phase, Phase))
+        _need(self, "turn", isinstance(self.turn, Turn))
+        _need(self, "has_melded", _tuple_of(self.has_melded, lambda b: type(b) is bool))
+        _need(self, "end", self.end is None or isinstance(self.end, HandEnd))
 
     def __repr__(self) -> str:
         """Python text that rebuilds an equal state: ``canasta.parse_position(...)`` with the
