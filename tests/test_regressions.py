@@ -378,3 +378,19 @@ def test_states_built_by_hand_must_have_the_shapes_the_engine_reads() -> None:
     # the engine's own copies still come out equal to states built by their constructor
     after = c.apply(state, c.Draw(0))
     assert attrs.evolve(after) == after
+
+
+def test_side_and_seat_accessors_refuse_what_is_not_a_side_or_seat() -> None:
+    import canasta as c
+
+    state = c.new_game("classic", seed=1)
+    for bad in (None, 0.5, 2**100, 2, -1, True, "0"):
+        for method in ("canastas", "side_has_melded", "minimum_for_side", "side_needs_minimum"):
+            with pytest.raises(c.StateError):
+                getattr(state, method)(bad)
+        with pytest.raises(c.StateError):
+            state.meld_of(bad, c.Rank.KING)
+    for bad in (None, 0.5, 2**100, 4, -1, True):
+        with pytest.raises(c.StateError):
+            state.minimum_for(bad)
+    assert state.canastas(1) == 0 and state.minimum_for(3) == 50

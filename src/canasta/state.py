@@ -328,35 +328,69 @@ class GameState:
     def minimum_for(self, seat: int) -> int:
         """The initial-meld minimum, in points, when ``seat``'s side has not melded: by the total
         of the seat's match side before the deal (§1 "Initial-meld minimum"; in Cutthroat the
-        player's own total, §2 case 34)."""
-        return self.variant.minimum_for(self.totals[self.variant.side_of(seat)])
+        player's own total, §2 case 34).
+
+        Raises:
+            StateError: ``seat`` is not a seat of the variant.
+        """
+        v = self.variant
+        if type(seat) is not int or not 0 <= seat < v.players:
+            raise StateError(f"no seat {seat!r:.40} (seats 0 to {v.players - 1})")
+        return v.minimum_for(self.totals[v.side_of(seat)])
 
     def side_has_melded(self, side: int) -> bool:
-        """Whether the side has any meld on the table (its initial meld is made)."""
-        return bool(self.melds[side])
+        """Whether the side has any meld on the table (its initial meld is made).
+
+        Raises:
+            StateError: ``side`` is not the index of a side (0 to ``len(sides) - 1``).
+        """
+        return bool(self.melds[self._side(side)])
 
     def minimum_for_side(self, side: int) -> int:
         """The side's initial-meld minimum this hand, in points, by its total before the deal
         (§1 "Initial-meld minimum"); for a side whose players have different totals (Cutthroat),
         that of its first player (see :meth:`minimum_for`). Once the side has melded it needs no
-        minimum, which :meth:`side_needs_minimum` tells."""
-        return self.minimum_for(self.sides[side][0])
+        minimum, which :meth:`side_needs_minimum` tells.
+
+        Raises:
+            StateError: ``side`` is not the index of a side (0 to ``len(sides) - 1``).
+        """
+        return self.minimum_for(self.sides[self._side(side)][0])
 
     def side_needs_minimum(self, side: int) -> bool:
-        return not self.melds[side]
+        """Whether the side has yet to make its initial meld.
+
+        Raises:
+            StateError: ``side`` is not the index of a side (0 to ``len(sides) - 1``).
+        """
+        return not self.melds[self._side(side)]
+
+    def _side(self, side: object) -> int:
+        """``side`` if it indexes :attr:`sides`, else a :class:`StateError`."""
+        if type(side) is int and 0 <= side < len(self.sides):
+            return side
+        raise StateError(f"no side {side!r:.40} (sides 0 to {len(self.sides) - 1})")
 
     def canastas(self, side: int) -> int:
-        """The number of canastas the side has on the table."""
+        """The number of canastas the side has on the table.
+
+        Raises:
+            StateError: ``side`` is not the index of a side (0 to ``len(sides) - 1``).
+        """
         size = self.variant.canasta_size
-        melds = self.melds[side]
+        melds = self.melds[self._side(side)]
         count = _CANASTAS.get(melds, size)
         if count is None:
             count = _CANASTAS.put(melds, sum(1 for m in melds if len(m.cards) >= size), size)
         return count
 
     def meld_of(self, side: int, rank: Rank) -> Meld | None:
-        """The side's meld of ``rank``, if any."""
-        for m in self.melds[side]:
+        """The side's meld of ``rank``, if any.
+
+        Raises:
+            StateError: ``side`` is not the index of a side (0 to ``len(sides) - 1``).
+        """
+        for m in self.melds[self._side(side)]:
             if m.rank is rank:
                 return m
         return None
