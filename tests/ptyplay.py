@@ -23,6 +23,13 @@ TIMEOUT = 60.0
 PROMPT = re.compile(r"(Your move \[[^\]]*\]|Press Enter to deal hand \d+ \(or quit\)): $")
 
 
+def _default_sigint() -> None:
+    """In the child: Ctrl-C back to its default. A test run started in the background of a shell
+    without job control (as CI may start it) inherits SIGINT ignored, and Python keeps ignoring a
+    signal it starts with ignored, so the program would never see the Ctrl-C sent to it."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 class PtyGame:
     """``command ARGS`` (default ``python -m canasta play``) with its standard streams on a
     pseudo-terminal of ``cols`` columns. :attr:`screen` collects what it printed, without
@@ -39,7 +46,12 @@ class PtyGame:
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, cols, 0, 0))
         full_env = {**os.environ, "TERM": "xterm-256color", "COLUMNS": str(cols), **(env or {})}
         self.proc = subprocess.Popen(
-            [*command, *args], stdin=slave, stdout=slave, stderr=slave, env=full_env
+            [*command, *args],
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            env=full_env,
+            preexec_fn=_default_sigint,
         )
         os.close(slave)
         self.screen = ""
