@@ -56,7 +56,7 @@ __all__ = ["COMPILED", "Violation", "apply", "check", "is_legal", "new_game"]
 #: compiled one plays random hands about 1.3 to 1.7 times as fast.
 COMPILED: bool = (getattr(_rules, "__file__", None) or "").endswith(tuple(EXTENSION_SUFFIXES))
 
-# Names other modules of the package import from here (the rules' helpers).
+# Helpers that lived here before the rules moved to canasta._rules: still importable from here.
 _REEXPORTED = (deal, end_if_stock_exhausted, hand_sides, seating, shuffled_deck)
 
 

@@ -54,7 +54,7 @@ from .state import GameState
 
 __all__ = ["LegalActions", "legal_actions"]
 
-# Helpers other modules of the package import from here (the menu's generation).
+# Helpers that lived here before the menu moved to canasta._menu: still importable from here.
 _REEXPORTED = (
     _side_info,
     can_go_out,
