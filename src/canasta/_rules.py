@@ -16,6 +16,7 @@ import attrs
 
 from . import _core as core
 from .actions import (
+    _ACTION_TYPES,
     AnswerPartner,
     AskPartner,
     DealNextHand,
@@ -40,18 +41,6 @@ from .variants import (
 )
 
 __all__: list[str] = []
-
-_ACTION_TYPES = (
-    Draw,
-    TakePile,
-    MeldCards,
-    Discard,
-    AskPartner,
-    AnswerPartner,
-    DeclinePile,
-    EndTurn,
-    DealNextHand,
-)
 
 
 # ---------------------------------------------------------------------------- starting a match

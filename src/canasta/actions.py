@@ -26,7 +26,7 @@ interchangeable, and :func:`canasta.apply` accepts whichever ones the player hol
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import Any, TypeVar, get_args
 
 import attrs
 
@@ -252,3 +252,6 @@ Action = (
     | EndTurn
     | DealNextHand
 )
+
+#: The action classes, in the order of :data:`Action` (for ``isinstance`` checks; internal).
+_ACTION_TYPES: tuple[type, ...] = get_args(Action)

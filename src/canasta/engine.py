@@ -19,7 +19,6 @@ import attrs
 
 from . import _rules
 from ._rules import (
-    _ACTION_TYPES,
     _bad,
     _check_deck,
     _illegal,
@@ -35,6 +34,7 @@ from ._rules import (
     is_legal as _is_legal,
 )
 from .actions import (
+    _ACTION_TYPES,
     Action,
     AnswerPartner,
     DealNextHand,

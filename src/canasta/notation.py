@@ -144,6 +144,7 @@ from . import variants as _variants
 from ._menu import take_options
 from ._rules import hand_sides, seating
 from .actions import (
+    _ACTION_TYPES,
     Action,
     AnswerPartner,
     AskPartner,
@@ -208,17 +209,6 @@ def format_action(action: Action) -> str:
     return str(action)
 
 
-_ACTION_TYPES = (
-    Draw,
-    TakePile,
-    MeldCards,
-    Discard,
-    AskPartner,
-    AnswerPartner,
-    DeclinePile,
-    EndTurn,
-    DealNextHand,
-)
 _SIMPLE: dict[str, Callable[[int], Action]] = {
     "draw": Draw,
     "ask": AskPartner,

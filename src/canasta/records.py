@@ -63,7 +63,7 @@ MAX_TEXT = 5_000_000
 
 
 def _actions(value: Any) -> tuple[Action, ...]:
-    from ._rules import _ACTION_TYPES
+    from .actions import _ACTION_TYPES
 
     actions = tuple(value)
     for i, action in enumerate(actions):
