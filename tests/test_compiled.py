@@ -44,9 +44,8 @@ COMPILED_MODULES = ["_core", "_memo", "_menu", "_rules"]
 
 def _missing() -> list[str]:
     missing = [m for m in ("mypyc", "hatchling", "setuptools") if not importlib.util.find_spec(m)]
-    if not (sysconfig.get_config_var("CC") or shutil.which("cc")) or not shutil.which(
-        (sysconfig.get_config_var("CC") or "cc").split()[0]
-    ):
+    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    if not shutil.which(compiler):
         missing.append("a C compiler")
     if not Path(sysconfig.get_paths()["include"], "Python.h").exists():
         missing.append("Python.h")

@@ -12,8 +12,6 @@ import random
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-import attrs
-
 from . import _core as core
 from .actions import (
     _ACTION_TYPES,
@@ -219,46 +217,39 @@ def _resolve_checked(state: GameState, action: object) -> GameState:
         raise _malformed(action, exc) from exc
 
 
+#: The message of a malformed action (one text in both builds, whatever failed).
+NOT_WELL_FORMED = "not a well-formed action (a field was set around its constructor)"
+
+
 def _malformed(action: object, exc: Exception) -> Exception:
-    """An action whose fields, or the fields of its cards and melds, were set around their
-    constructors (``object.__setattr__``) can fail deep in the rules: such an action is refused
-    as malformed, with the same message in both builds. Any other failure is re-raised."""
-    if _deep_well_formed(action):
+    """An action whose cards were changed around their constructor (``object.__setattr__``)
+    can fail deep in the rules: it is refused as malformed, with one message in both builds.
+    Any other failure is re-raised. (The types of the action's own fields, and of the melds and
+    cards in them, are checked before the rules by :mod:`canasta.engine`.)"""
+    if _cards_sound(action):
         return exc
-    return _illegal(
-        Reason.MALFORMED,
-        action,
-        "not a well-formed action (a field was set around its constructor)",
-    )
+    return _illegal(Reason.MALFORMED, action, NOT_WELL_FORMED)
 
 
-def _deep_well_formed(action: object) -> bool:
-    """Whether rebuilding ``action`` from its fields gives an equal action with fields of the
-    same types, and each card in it is the card its id names (fields read as ``Any``: the
-    compiled build must not check their types on reading)."""
+def _cards_sound(action: object) -> bool:
+    """Whether each card in ``action`` is the card its id names (fields read as ``Any``, so
+    that the compiled build does not check their types on reading)."""
     try:
-        cls: Any = type(action)
-        fields = attrs.fields(cls)
-        values: dict[str, Any] = {f.name: getattr(action, f.name) for f in fields}
-        rebuilt = cls(**{f.name: values[f.name] for f in fields if f.init})
-        if rebuilt != action or any(
-            type(getattr(rebuilt, name)) is not type(value) for name, value in values.items()
-        ):
-            return False
         cards: list[Any] = []
-        for name, value in values.items():
+        for name in ("card", "cards", "deck", "melds"):
+            value: Any = getattr(action, name, None)
+            if value is None:
+                continue
             if name == "card":
                 cards.append(value)
-            elif name in ("cards", "deck") and value is not None:
-                cards.extend(value)
             elif name == "melds":
                 for meld in value:
                     cards.extend(getattr(meld, "cards"))  # noqa: B009 - read as Any
+            else:
+                cards.extend(value)
         for card in cards:
             card_id: Any = getattr(card, "id")  # noqa: B009 - read as Any
-            if type(card_id) is not int or not 0 <= card_id < 53:
-                return False
-            if Card.from_id(card_id) != card:
+            if type(card_id) is not int or not 0 <= card_id < 53 or Card.from_id(card_id) != card:
                 return False
     except Exception:
         return False
@@ -282,8 +273,8 @@ def _need_state(state: object) -> None:
 
 
 def _resolve(state: GameState, action: object) -> GameState:
-    if type(state) is not GameState:
-        _need_state(state)
+    """Check and apply ``action`` to ``state`` (a :class:`GameState`: the public functions of
+    :mod:`canasta.engine` make sure of it)."""
     kind = type(action)
     if kind not in _ACTION_KINDS:
         if not isinstance(action, _ACTION_TYPES):

@@ -19,6 +19,7 @@ import attrs
 
 from . import _rules
 from ._rules import (
+    NOT_WELL_FORMED,
     _bad,
     _check_deck,
     _illegal,
@@ -172,16 +173,13 @@ def check(state: GameState, action: object) -> Violation | None:
             return Violation(Reason.MALFORMED, f"{_short(given)} is not an action", given)
     if isinstance(action, _ACTION_TYPES) and not _well_formed(action):
         return Violation(
-            Reason.MALFORMED, str(_illegal(Reason.MALFORMED, action, _NOT_WELL_FORMED)), given
+            Reason.MALFORMED, str(_illegal(Reason.MALFORMED, action, NOT_WELL_FORMED)), given
         )
     try:
         _resolve_checked(state, action)
     except IllegalActionError as exc:
         return Violation(exc.reason, str(exc), given)
     return None
-
-
-_NOT_WELL_FORMED = "not a well-formed action (a field was set around its constructor)"
 
 
 def _cards_ok(cards: object) -> bool:
@@ -276,5 +274,5 @@ def apply(state: GameState, action: Action) -> GameState:
     if type(state) is not GameState:
         _need_state(state)
     if isinstance(action, _ACTION_TYPES) and not _well_formed(action):
-        raise _illegal(Reason.MALFORMED, action, _NOT_WELL_FORMED)
+        raise _illegal(Reason.MALFORMED, action, NOT_WELL_FORMED)
     return _resolve_checked(state, action)
