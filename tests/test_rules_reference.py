@@ -103,6 +103,25 @@ def test_every_section_case_example_and_ambiguity_has_an_anchor() -> None:
     assert sorted(wanted - labels) == []
 
 
+def test_every_source_tag_on_the_reference_pages_is_defined() -> None:
+    """A tag in square brackets ([HO, BR], [RG3 a], [W-old later revision]) is a row of §0."""
+    labels = _labels()
+    used: set[str] = set()
+    for page in sorted(REFERENCE.glob("*.rst")):
+        for bracket in re.findall(r"\[([^\]]+)\]", page.read_text(encoding="utf-8")):
+            for part in re.split(r"[,;]", bracket):
+                word = part.split()[0] if part.split() else ""
+                if re.fullmatch(r"[A-Z][A-Z0-9]*(?:-[A-Z0-9]+|-old)*\*?", word):
+                    used.add(word)
+    assert {"HO", "BR", "P*", "S-DE", "W-old", "BI-CT", "RG6"} <= used
+    missing = sorted(t for t in used if f"rules-source-{_slug(t)}" not in labels)
+    assert missing == []
+
+
+def _slug(tag: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", tag.lower()).strip("-")
+
+
 def test_every_citation_in_src_resolves_to_an_anchor() -> None:
     citations = _citations(SOURCES)
     assert len(citations) > 150  # the code cites the rules throughout

@@ -130,7 +130,8 @@ def flatten_source(text: str) -> str:
     return " ".join(line.strip() for line in lines)
 
 
-_LABEL = re.compile(r"^\.\. _([A-Za-z0-9][\w.+-]*):\s*$", re.M)
+#: A label, at the start of a line or indented (in a list or a table cell: ``* - .. _x:``).
+_LABEL = re.compile(r"^[ \t]*(?:[*-][ \t]+)*\.\. _([A-Za-z0-9][\w.+-]*):[ \t]*$", re.M)
 
 
 def rst_labels(paths: Iterable[Path]) -> set[str]:
