@@ -25,6 +25,7 @@ from rules_citations import (  # noqa: E402
     find_citations,
     flatten_source,
     label_for_row,
+    link_lines,
     linkify,
     rst_labels,
 )
@@ -160,6 +161,7 @@ def test_every_citation_on_the_pages_resolves_to_an_anchor() -> None:
         ("§0.1)", ("rules-s0-1",)),
         ("§1 table)", ("rules-s1",)),
         ("§5.", ("rules-s5",)),
+        ("# §3 examples", ("rules-s3",)),
     ],
 )
 def test_the_checker_reads_the_forms_the_code_uses(text: str, labels: tuple[str, ...]) -> None:
@@ -206,6 +208,21 @@ def test_citations_in_docstrings_become_links() -> None:
         ':ref:`§1 "Taking the pile" <rules-s1-taking-the-pile>`), ``§4 A7`` stays code.'
     )
     assert linkify(">>> x  # §2 case 26") == ">>> x  # §2 case 26"
+    doc = [
+        "Refused (§2 case 26)::",
+        "",
+        "    take  # §2 case 26",
+        "",
+        ">>> check(s, 'take')",
+        "Violation('... (§2 case 26)')",
+        "",
+        "Again §4 A7.",
+    ]
+    link_lines(doc)
+    assert doc[0].startswith("Refused (:ref:`§2 case 26 <rules-s2-case-26>`)")
+    assert doc[2:7] == ["    take  # §2 case 26", "", ">>> check(s, 'take')", doc[5], ""]
+    assert doc[5] == "Violation('... (§2 case 26)')"
+    assert doc[7] == "Again :ref:`§4 A7 <rules-s4-a7>`."
 
 
 #: What names the texts the rules were first read from (their files and their numbers).

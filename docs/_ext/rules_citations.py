@@ -25,6 +25,7 @@ __all__ = [
     "find_citations",
     "flatten_source",
     "label_for_row",
+    "link_lines",
     "linkify",
     "rst_labels",
     "setup",
@@ -45,8 +46,9 @@ _CITATION = re.compile(
     rf"|(?P<s3>3)\s+examples?\s+(?P<examples>{_NUMBERS})"
     rf"|(?P<s4>4)\s+(?P<amb>{_AS})"
     r"|(?P<sub>0)\.(?P<subno>1)\b"
-    # a bare section; never one whose row, case, example or ambiguity did not read
-    r"|(?P<bare>[0-5])(?:\s+table)?(?![\d.]\d)(?!\s*(?:cases?\b|examples?\b|A\b|[\"']))"
+    # a bare section ("§3", "§1 table", "§2 cases"), never one whose row, case, example or
+    # ambiguity did not read ("§2 case", "§4 A", '§1 "Frozen')
+    r"|(?P<bare>[0-5])(?:\s+table)?(?![\d.]\d)(?!\s*(?:case\b|example\b|A\b|[\"']))"
     r")"
 )
 
@@ -166,18 +168,29 @@ def linkify(line: str) -> str:
     return "".join(out)
 
 
+def link_lines(lines: list[str]) -> None:
+    """Make the citations of a docstring's lines links, in place, except in code: a literal
+    block (the indented lines after one ending in ``::``) or a doctest block (from ``>>>`` to a
+    blank line)."""
+    literal = doctest = False
+    for i, line in enumerate(lines):
+        stripped = line.strip()
+        if doctest and not stripped:
+            doctest = False
+        elif literal and stripped and not line[:1].isspace():
+            literal = False
+        if stripped.startswith(">>>"):
+            doctest = True
+        if not (literal or doctest):
+            lines[i] = linkify(line)
+        if stripped.endswith("::") and not doctest:
+            literal = True
+
+
 def _link_docstring(
     _app: object, _what: str, _name: str, _obj: object, _options: object, lines: list[str]
 ) -> None:
-    literal = False
-    for i, line in enumerate(lines):
-        stripped = line.strip()
-        if literal and stripped and not line.startswith((" ", "\t")):
-            literal = False
-        if not literal:
-            lines[i] = linkify(line)
-        if stripped.endswith("::"):
-            literal = True
+    link_lines(lines)
 
 
 def setup(app: Any) -> dict[str, Any]:
