@@ -74,7 +74,7 @@ def label_for_row(name: str) -> str:
 
 def _numbers(spec: str, prefix: str) -> list[str]:
     """``"8-12, 24, 35 b"`` -> the labels of 8 to 12, 24 and 35 (a letter names a part)."""
-    out = []
+    out: list[str] = []
     for part in re.split(r"\s*(?:,|and)\s*", spec.strip()):
         part = re.sub(r"\s*[a-z]$", "", part.strip()).replace("A", "")
         if not part:
