@@ -10,6 +10,8 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+# docs/_ext: the rules-reference citations (§2 case 28 ...) become links in the API pages
+sys.path.insert(0, str(Path(__file__).resolve().parent / "_ext"))
 
 project = "canasta"
 author = "the canasta developers"
@@ -23,6 +25,7 @@ extensions = [
     "sphinx.ext.viewcode",
     "sphinx.ext.doctest",
     "sphinx.ext.intersphinx",
+    "rules_citations",
 ]
 
 exclude_patterns = ["_build"]
@@ -60,7 +63,12 @@ def _attr_docs(module: str) -> dict[tuple[str, str], str]:
     from sphinx.pycode import ModuleAnalyzer
 
     docs = ModuleAnalyzer.for_module(module).find_attr_docs()
-    return {key: " ".join(line.strip() for line in lines).strip() for key, lines in docs.items()}
+    from rules_citations import linkify
+
+    return {
+        key: linkify(" ".join(line.strip() for line in lines).strip())
+        for key, lines in docs.items()
+    }
 
 
 def _table(header: list[str], rows: list[list[str]]) -> str:
@@ -87,7 +95,7 @@ def _generate(_app: object = None) -> None:
         if field != "name"
     ]
     (here / "variants.rst").write_text(
-        _table(["field", *names, "meaning and source (RULES.md)"], rows), encoding="utf-8"
+        _table(["field", *names, "meaning and source (rules reference)"], rows), encoding="utf-8"
     )
     presets = [[f"``{n}``", canasta.get_variant(n).description] for n in names]
     aliases = canasta.variants.variant_aliases()

@@ -1,7 +1,7 @@
 """Check moves that arrive from another app against the rules.
 
-The position is the seed's own example: a side on 1600 points needs 90 for its initial meld
-(RULES.md §0.1 S-AF), so a 65-point meld is refused and a 95-point one accepted.
+The position is the example of the older Wikipedia rules: a side on 1600 points needs 90 for its
+initial meld (rules reference §0.1), so a 65-point meld is refused and a 95-point one accepted.
 """
 
 import canasta

@@ -36,7 +36,7 @@ class Reason(enum.StrEnum):
     """Stable codes saying which rule an illegal action breaks.
 
     Front-ends may localise them; the codes never change once released. The rule
-    behind each code is cited in ``RULES.md`` (shown in the message of the error).
+    behind each code is cited in the docs' rules reference (shown in the message of the error).
     """
 
     #: The action is not a well-formed action value (wrong type, bad field).

@@ -1,4 +1,4 @@
-"""Scoring an ended hand, line by line (RULES.md §3: side score = melded card values + canasta
+"""Scoring an ended hand, line by line (§3: side score = melded card values + canasta
 bonuses + red-three score + going-out bonus - values of the cards left in the side's hands)."""
 
 from __future__ import annotations
@@ -71,7 +71,7 @@ class HandScore:
 
 
 def score_hand(state: GameState) -> HandScore:
-    """The itemised score of the ended hand (RULES.md §3; §2 cases 36-38).
+    """The itemised score of the ended hand (§3 worked examples; §2 cases 36-38).
 
     Per side: the values of the melded cards; natural and mixed canasta bonuses; red threes (by
     the variant's table, e.g. 100 each and 800 for all four, minus when the side has no meld, or

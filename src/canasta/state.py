@@ -56,7 +56,7 @@ def _need(obj: object, field: str, ok: bool) -> None:
 
 
 class Phase(enum.StrEnum):
-    """Where the turn stands (§1, DESIGN: the turn's state machine)."""
+    """Where the turn stands: draw, meld, discard; a small state machine (§1)."""
 
     #: The seat to act draws from the stock or takes the discard pile (or, once the stock is
     #: exhausted, takes the pile or declines it).
@@ -79,7 +79,7 @@ class DrawSource(enum.StrEnum):
 class EndReason(enum.StrEnum):
     """Why a hand ended."""
 
-    #: A player went out (§1 "Going out").
+    #: A player went out (§1 "Canastas to go out").
     WENT_OUT = "went_out"
     #: The stock ran out and a player could not, or lawfully did not, take the pile (§2 case 31).
     STOCK_EXHAUSTED = "stock_exhausted"

@@ -1,9 +1,9 @@
 """Variants: the rules of a Canasta game as data.
 
-A :class:`Variant` is a frozen object with one keyword-only field for every rule parameter of
-RULES.md ("Decisions" and the §1 table). The engine reads these fields and never asks which preset
-it is running. Presets live in a registry (:func:`get_variant`, :func:`variant_names`); a house rule
-is a preset with some fields overridden (:meth:`Variant.derive`)::
+A :class:`Variant` is a frozen object with one keyword-only field for every rule parameter of the
+rules reference ("Decisions" and the §1 table). The engine reads these fields and never asks which
+preset it is running. Presets live in a registry (:func:`get_variant`, :func:`variant_names`); a
+house rule is a preset with some fields overridden (:meth:`Variant.derive`)::
 
     >>> house = get_variant("classic").derive(name="classic-700", natural_canasta_bonus=700)
     >>> house.natural_canasta_bonus
@@ -47,25 +47,25 @@ class WildRatio(enum.StrEnum):
     #: At least ``min_naturals`` naturals and at most ``max_wilds`` wilds
     #: (Official Laws: 2N + 3W is legal).
     NONE = "none"
-    #: Never more wilds than naturals (Wikipedia, S-NO).
+    #: Never more wilds than naturals (Wikipedia, LG).
     AT_MOST_EQUAL = "at_most_equal"
-    #: Naturals strictly more than wilds (S-DE).
+    #: Naturals strictly more than wilds (the German rules as commonly played, S-DE).
     STRICTLY_FEWER = "strictly_fewer"
 
 
 class BlackThreeUpcard(enum.StrEnum):
     """What happens when the first upcard is a black three (§4 A2, §2 case 3)."""
 
-    #: It stays on top and blocks the first player; the pile is not frozen (pagat, S-AF).
+    #: It stays on top and blocks the first player; the pile is not frozen (pagat, W-old).
     STAYS = "stays"
-    #: It is covered like a wild card (Bicycle, S-NO).
+    #: It is covered like a wild card (Bicycle, LG).
     COVERED = "covered"
 
 
 class BlackThreeDiscard(enum.StrEnum):
     """What a discarded black three does to the pile (§4 A3, §2 case 7)."""
 
-    #: It blocks only the next player (pagat, S-AF, S-DE, Hoyle).
+    #: It blocks only the next player (pagat, Hoyle, Katz, S-DE).
     BLOCKS_NEXT = "blocks_next"
     #: It freezes the pile until the pile is taken (a reading of the Bicycle wording).
     FREEZES = "freezes"
@@ -74,9 +74,9 @@ class BlackThreeDiscard(enum.StrEnum):
 class RedThreeNegative(enum.StrEnum):
     """When a side's red threes count against it (§4 A4, §2 case 36)."""
 
-    #: When the side has made no meld (Official Laws, Britannica, S-AF).
+    #: When the side has made no meld (Official Laws, Britannica, Hoyle).
     NO_MELD = "no_meld"
-    #: When the side has no canasta (S-DE, CSP).
+    #: When the side has no canasta (the German rules as commonly played, S-DE; CSP).
     NO_CANASTA = "no_canasta"
 
 
@@ -93,7 +93,7 @@ class LastCardRedThree(enum.StrEnum):
 class RedThreeTiming(enum.StrEnum):
     """When dealt red threes are laid out and replaced (§4 A9, §2 case 4)."""
 
-    #: Straight after the deal (S-AF, S-NO).
+    #: Straight after the deal (Wikipedia, W-old).
     AFTER_DEAL = "after_deal"
     #: At the owner's first turn, before he draws (Bicycle, CSP). A red three still in the hand
     #: of a player whose first turn never came counts as laid out, not as undeclared.
@@ -103,7 +103,7 @@ class RedThreeTiming(enum.StrEnum):
 class AskPartner(enum.StrEnum):
     """Asking partner "may I go out?" (§4 A14, §2 case 28)."""
 
-    #: Optional; the answer binds (Britannica, S-AF).
+    #: Optional; the answer binds (Britannica, W-old).
     OPTIONAL = "optional"
     #: Compulsory before going out (Brazilian).
     COMPULSORY = "compulsory"
@@ -307,7 +307,7 @@ def _freeze_ints(value: Any) -> tuple[int, ...]:
 
 @attrs.frozen(kw_only=True)
 class Variant:
-    """The rules of one Canasta game, as data. Every field cites RULES.md.
+    """The rules of one Canasta game, as data. Every field cites the rules reference.
 
     Build a house rule with :meth:`derive`; an inconsistent variant is refused with
     :class:`~canasta.VariantError` naming the field.
@@ -362,7 +362,7 @@ class Variant:
     #: Bonus in all for going out concealed when no partner had melded before
     #: (German "Handcanasta" 1000); ``None`` means the same as :attr:`concealed_bonus` (§4 A5).
     concealed_bonus_without_partner_meld: int | None = None
-    #: Extra points per canasta in a concealed going out (S-NO, seed 002; §4 A5). 0 = off.
+    #: Extra points per canasta in a concealed going out (W-old, later revision; §4 A5). 0 = off.
     concealed_canasta_bonus: int = attrs.field(default=0, validator=_non_negative)
     #: Whether a concealed going out from a stock draw must meet the initial-meld minimum
     #: (§2 case 29: it need not).
@@ -641,7 +641,7 @@ class Variant:
 
 CLASSIC = Variant()
 
-#: RULES.md "Decisions": the presets and their settings (sources in §1).
+#: The rules reference's "Decisions": the presets and their settings (sources in §1).
 _PRESETS: dict[str, Variant] = {
     "classic": CLASSIC,
     "two-player": CLASSIC.derive(
@@ -675,7 +675,7 @@ _PRESETS: dict[str, Variant] = {
     ),
     "german": CLASSIC.derive(
         name="german",
-        description="the German rules of seed 000 for 3 players (S-DE)",
+        description="the German rules as commonly played, for 3 players (S-DE; KS, CS)",
         players=3,
         sides=((0,), (1,), (2,)),
         hand_size=13,
@@ -687,7 +687,7 @@ _PRESETS: dict[str, Variant] = {
     ),
     "german-4": CLASSIC.derive(
         name="german-4",
-        description="the German rules of seed 000 for 4 players in 2 partnerships (S-DE)",
+        description="the German rules as commonly played, for 4 players in 2 partnerships (S-DE)",
         wild_ratio=WildRatio.STRICTLY_FEWER,
         final_discard_required=True,
         red_three_negative=RedThreeNegative.NO_CANASTA,
