@@ -71,6 +71,12 @@ def _attr_docs(module: str) -> dict[tuple[str, str], str]:
     }
 
 
+def _plain(text: str) -> str:
+    """A table cell that reads as the text itself: a value such as ``-`` or ``(0) (1)`` at the
+    start of a cell would open a bullet or numbered list; an escaped first character does not."""
+    return "\\" + text if text else text
+
+
 def _table(header: list[str], rows: list[list[str]]) -> str:
     out = [".. list-table::", "   :header-rows: 1", "   :widths: auto", ""]
     for row in [header, *rows]:
@@ -90,7 +96,7 @@ def _generate(_app: object = None) -> None:
     docs = _attr_docs("canasta.variants")
     names = canasta.variant_names()
     rows = [
-        [f"``{field}``", *values, docs.get(("Variant", field), "")]
+        [f"``{field}``", *map(_plain, values), docs.get(("Variant", field), "")]
         for field, values in variant_rows(names)
         if field != "name"
     ]

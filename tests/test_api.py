@@ -277,3 +277,41 @@ def test_legal_actions_is_a_lazy_sequence() -> None:
 def test_score_hand_before_the_end_is_a_state_error() -> None:
     with pytest.raises(canasta.StateError):
         canasta.score_hand(canasta.new_game(seed=1))
+
+
+def test_score_items_are_an_enum_and_a_misspelt_item_is_refused() -> None:
+    """``SideScore.points("going out")`` used to read 0: an unknown item is a ScoreItemError."""
+    from rules_helpers import ended
+
+    score = canasta.score_hand(ended(hands=["4C", "5D", "", ""], melds=[["KC KD KH"], []]))
+    side = score.sides[0]
+    assert [line.item for line in side.lines] == [
+        canasta.ScoreItem.MELDED_CARDS,
+        canasta.ScoreItem.NATURAL_CANASTAS,
+        canasta.ScoreItem.MIXED_CANASTAS,
+        canasta.ScoreItem.RED_THREES,
+        canasta.ScoreItem.CARDS_IN_HAND,
+    ]
+    assert side.points(canasta.ScoreItem.MELDED_CARDS) == side.points("melded_cards") == 30
+    assert side.points("going_out") == 0  # an item this sheet has no line for
+    for bad in ("going out", "Going_Out", "bonus", ""):
+        with pytest.raises(canasta.ScoreItemError) as exc:
+            side.points(bad)
+        assert isinstance(exc.value, ValueError) and exc.value.item == bad
+    with pytest.raises(canasta.ScoreItemError, match="did you mean 'going_out'"):
+        side.points("going out")
+    with pytest.raises(canasta.ScoreItemError):
+        side.points(3)  # type: ignore[arg-type]
+    with pytest.raises(canasta.ScoreItemError):
+        canasta.ScoreLine("bonus", 10)
+    assert canasta.ScoreLine("going_out", 100, 1).item is canasta.ScoreItem.GOING_OUT
+    assert canasta.from_json(canasta.to_json(score)) == score
+    bad_json = canasta.to_json(score).replace('"cards_in_hand"', '"bonus"')
+    with pytest.raises(canasta.NotationError, match="not a score item"):
+        canasta.from_json(bad_json)
+
+
+def test_the_schema_lists_the_score_items() -> None:
+    schema = canasta.json_schema()
+    item = schema["$defs"]["score_line"]["properties"]["item"]
+    assert item["enum"] == [i.value for i in canasta.ScoreItem]

@@ -63,6 +63,27 @@ def test_house_rule_variant_in_the_header() -> None:
     assert canasta.replay(again).match_totals == canasta.replay(record).match_totals
 
 
+@pytest.mark.parametrize("name", ["classic", "Regency", "six-player-2x3"])
+def test_a_record_takes_a_preset_by_name(name: str) -> None:
+    """A preset's name or alias converts to the preset (``dumps`` used to crash on the text)."""
+    record = canasta.GameRecord(variant=name, seed=3, actions=(canasta.Draw(0),))
+    assert record.variant is canasta.get_variant(name)
+    assert record == canasta.GameRecord(
+        variant=canasta.get_variant(name), seed=3, actions=(canasta.Draw(0),)
+    )
+    assert record.dumps().startswith(f"[Variant {canasta.get_variant(name).name}]\n")
+    assert canasta.GameRecord.loads(record.dumps()) == record
+    assert canasta.GameRecord.from_json(record.to_json()) == record
+    assert canasta.replay(record).current_seat == 0
+
+
+def test_a_record_refuses_a_variant_that_is_no_preset() -> None:
+    with pytest.raises(canasta.VariantError, match="did you mean 'classic'"):
+        canasta.GameRecord(variant="clasic", seed=3)
+    with pytest.raises(canasta.NotationError, match="variant: a Variant or a preset's name"):
+        canasta.GameRecord(variant=4, seed=3)  # type: ignore[arg-type]
+
+
 def test_replay_reports_the_first_illegal_action() -> None:
     record = _random_record("classic", seed=9, hands=1)
     index = next(
@@ -185,9 +206,10 @@ def test_bad_records_raise_notation_errors(
         canasta.replay(canasta.GameRecord.loads(text))
     path = tmp_path / "bad"
     path.write_text(text)
-    assert main(["validate", str(path)]) == 1
-    assert main(["replay", str(path)]) in (1, 2)
-    capsys.readouterr()
+    assert main(["validate", str(path)]) == 2  # no record to judge: as a usage error
+    assert main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("canasta: error: ") == 2 and err.count("\n") == 2
 
 
 def test_unreadable_file_is_one_clear_line(capsys: pytest.CaptureFixture[str]) -> None:

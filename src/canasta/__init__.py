@@ -33,6 +33,7 @@ from .errors import (
     NotationError,
     PositionError,
     Reason,
+    ScoreItemError,
     SetupError,
     StateError,
     VariantError,
@@ -48,7 +49,7 @@ from .notation import (
 )
 from .position import position
 from .records import GameRecord, ReplayError, replay
-from .scoring import HandScore, ScoreLine, SideScore, score_hand
+from .scoring import HandScore, ScoreItem, ScoreLine, SideScore, score_hand
 from .serialize import from_dict, from_json, json_schema, to_dict, to_json
 from .state import DrawSource, EndReason, GameState, HandEnd, Phase, Turn
 from .variants import (
@@ -109,6 +110,8 @@ __all__ = [
     "RedThreeNegative",
     "RedThreeTiming",
     "ReplayError",
+    "ScoreItem",
+    "ScoreItemError",
     "ScoreLine",
     "SetupError",
     "SideScore",

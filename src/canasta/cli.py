@@ -8,13 +8,14 @@ log; ``canasta simulate --games N [--seed S] [--workers N] [--ray [ADDRESS]]`` p
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime
 import json
 import os
 import sys
 import textwrap
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import TextIO
 
 from .actions import Action, DealNextHand, MeldCards, TakePile
@@ -33,6 +34,7 @@ from .variants import (
     format_value,
     get_variant,
     variant_aliases,
+    variant_field_docs,
     variant_names,
     variant_rows,
 )
@@ -41,6 +43,7 @@ from .views import PlayerView, observe
 __all__ = ["main", "play_one_match", "simulate"]
 
 DEMO_SEED = 2026
+_NO_RICH = "it needs the terminal library rich: pip install 'canasta[cli]'"
 
 
 def _describe(before: GameState, action: Action, after: GameState) -> list[str]:
@@ -170,7 +173,10 @@ def _load_record(path: str) -> GameRecord:
             text = f.read(MAX_TEXT + 1)
     except (OSError, UnicodeDecodeError) as exc:
         raise NotationError(f"cannot read {path}: {exc}") from None
-    return GameRecord.loads(text)
+    try:
+        return GameRecord.loads(text)
+    except NotationError as exc:
+        raise NotationError(f"{path}: {exc}", exc.text, exc.position) from None
 
 
 def replay_command(path: str, out: TextIO, err: TextIO) -> int:
@@ -198,7 +204,8 @@ def replay_command(path: str, out: TextIO, err: TextIO) -> int:
 
 
 def validate_command(path: str, as_json: bool, out: TextIO) -> int:
-    """Exit 0 when every action of the record is legal, 1 with the first fault otherwise."""
+    """Exit 0 when every action of the record is legal, 1 with the first fault otherwise, 2
+    when the file cannot be read as a record that starts a game."""
     try:
         record = _load_record(path)
         final = replay(record)
@@ -221,14 +228,11 @@ def validate_command(path: str, as_json: bool, out: TextIO) -> int:
             out.write(f"  {exc.message}\n  position before it:\n")
             out.write("".join(f"    {line}\n" for line in position.splitlines()))
         return 1
-    except NotationError as exc:
-        if as_json:
-            out.write(
-                json.dumps({"valid": False, "reason": "malformed", "message": str(exc)}) + "\n"
-            )
-        else:
-            out.write(f"{path}: invalid: {exc}\n")
-        return 1
+    except NotationError as exc:  # no record to judge: exit status 2, as for a usage error
+        if not as_json:
+            raise
+        out.write(json.dumps({"valid": False, "reason": "malformed", "message": str(exc)}) + "\n")
+        return 2
     totals = final.match_totals if final.is_hand_over else final.totals
     if as_json:
         result = {
@@ -324,20 +328,25 @@ def render_command(
     return 0
 
 
-class _Progress:
-    def __init__(self, total: int, stream: TextIO) -> None:
-        self.total = total
-        self.stream = stream
-        self.done = 0
-
-    def step(self) -> None:
-        self.done += 1
-        width = 30
-        filled = width * self.done // self.total
-        self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total}")
-        if self.done == self.total:
-            self.stream.write("\n")
-        self.stream.flush()
+@contextlib.contextmanager
+def _progress(total: int, err: TextIO) -> Iterator[Callable[[], None]]:
+    """A function to call as each match ends: a progress bar with the time left on ``err``
+    (rich's) when ``err`` is a terminal; nothing off a terminal (a pipe, a file) or without
+    rich, where one line says so."""
+    if not err.isatty():
+        yield lambda: None
+        return
+    try:
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+    except ModuleNotFoundError:
+        err.write(f"canasta: no progress bar: {_NO_RICH}\n")
+        yield lambda: None
+        return
+    columns = (BarColumn(), MofNCompleteColumn(), "matches, time left", TimeRemainingColumn())
+    with Progress(*columns, console=Console(file=err)) as bar:
+        task = bar.add_task("simulate", total=total)
+        yield lambda: bar.advance(task)
 
 
 def simulate(
@@ -357,9 +366,9 @@ def simulate(
     _players(bots, v.players, seed)  # refuse a bad --bots before starting any worker
     backend = choose_backend(workers, ray)
     jobs = [(v, seed + g, bots) for g in range(games)]
-    progress = _Progress(games, err)
     start = time.perf_counter()
-    results = backend.run(jobs, progress.step)
+    with _progress(games, err) as done:
+        results = backend.run(jobs, done)
     wins = [0.0] * len(v.sides)
     hands = 0
     actions = 0
@@ -408,11 +417,16 @@ def variants(name: str | None, out: TextIO) -> int:
         out.write(f"\naliases: {aliases}\n")
         return 0
     v = get_variant(name)
-    out.write(f"{v.name}: {v.description}\n")
-    fields = [f for f, _ in variant_rows(("classic",))]
+    out.write(f"{v.name}: {v.description}\n(§: sections of the rules reference in the documentation)\n")
+    docs = variant_field_docs()
+    fields = [f for f, _ in variant_rows(("classic",)) if f != "name"]  # name: the heading
     width = max(len(f) for f in fields)
     for field in fields:
-        out.write(f"  {field:<{width}}  {format_value(getattr(v, field))}\n")
+        meaning, cites = docs.get(field, ("", ()))
+        note = meaning + (f" ({'; '.join(cites)})" if cites else "")
+        out.write(f"\n  {field:<{width}}  {format_value(getattr(v, field))}\n")
+        lines = textwrap.wrap(note, 90, break_on_hyphens=False)
+        out.write("".join(f"      {line}\n" for line in lines))
     return 0
 
 
@@ -452,7 +466,14 @@ def _svg_width(text: str) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="canasta", description="A rules engine for Canasta.")
+    from . import __version__
+
+    parser = argparse.ArgumentParser(
+        prog="canasta",
+        description="A rules engine for Canasta. Exit status: 0 done (a record's every action "
+        "legal), 1 an illegal action, 2 a usage error or input that cannot be read.",
+    )
+    parser.add_argument("--version", action="version", version=f"canasta {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
     names = ", ".join(variant_names())
     d = sub.add_parser("demo", help="play a full match of bots and print the log")
@@ -534,8 +555,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "variants":
             return variants(args.name, sys.stdout)
         if args.command == "play":
-            from .play import play
-
+            try:
+                from .play import play
+            except ModuleNotFoundError as exc:
+                if (exc.name or "").split(".")[0] != "rich":
+                    raise
+                print(f"canasta: error: canasta play: {_NO_RICH}", file=sys.stderr)
+                return 2
             return play(args.variant, args.seat, args.seed, bots=args.bots)
         return simulate(
             args.games,
@@ -547,7 +573,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             args.workers,
             args.ray,
         )
-    except (CanastaError, ValueError) as exc:
+    except ReplayError as exc:  # a record's illegal action (render --move): 1, as in validate
+        print(f"canasta: illegal action {exc.index} ({exc.action}): {exc}", file=sys.stderr)
+        return 1
+    except (CanastaError, ValueError) as exc:  # bad arguments, input that cannot be read
         print(f"canasta: error: {exc}", file=sys.stderr)
         return 2
     except BackendError as exc:

@@ -9,6 +9,7 @@ The exception tree::
     ├── PositionError(CanastaError, ValueError)       an impossible position given to position()
     ├── VariantError(CanastaError, ValueError)        an inconsistent variant
     ├── SetupError(CanastaError, ValueError)          bad arguments to new_game (seed, deck...)
+    ├── ScoreItemError(CanastaError, ValueError)      a name that is no line of a score sheet
     └── StateError(CanastaError, ValueError)          a question the state cannot answer yet
                                                       (e.g. scoring a hand that is not over)
 
@@ -26,6 +27,7 @@ __all__ = [
     "NotationError",
     "PositionError",
     "Reason",
+    "ScoreItemError",
     "SetupError",
     "StateError",
     "VariantError",
@@ -161,6 +163,20 @@ class VariantError(CanastaError, ValueError):
 class SetupError(CanastaError, ValueError):
     """Bad arguments to :func:`canasta.new_game`: a seed that is not an int, a dealer seat that
     does not exist, totals of the wrong shape, a deck that is not the whole pack."""
+
+
+class ScoreItemError(CanastaError, ValueError):
+    """A name given for a line of a score sheet that is no :class:`~canasta.ScoreItem` (for
+    instance ``"going out"`` for ``"going_out"``), in :meth:`~canasta.SideScore.points` or
+    :class:`~canasta.ScoreLine`.
+
+    Attributes:
+        item: the name refused (``""`` when it was not text).
+    """
+
+    def __init__(self, message: str, item: str = "") -> None:
+        super().__init__(message)
+        self.item = item
 
 
 class StateError(CanastaError, ValueError):

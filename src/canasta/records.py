@@ -62,6 +62,15 @@ __all__ = ["GameRecord", "ReplayError", "replay", "replay_steps"]
 MAX_TEXT = 5_000_000
 
 
+def _variant(value: Any) -> Variant:
+    """A :class:`Variant`, or a preset's name or alias converted to it."""
+    if isinstance(value, Variant):
+        return value
+    if isinstance(value, str):
+        return get_variant(value)  # VariantError for an unknown name, with the closest one
+    raise NotationError(f"variant: a Variant or a preset's name, not {type(value).__name__}")
+
+
 def _actions(value: Any) -> tuple[Action, ...]:
     from .actions import _ACTION_TYPES
 
@@ -126,7 +135,8 @@ class GameRecord:
     """A whole game or match: how it started and every action since.
 
     Attributes:
-        variant: the rules.
+        variant: the rules: a :class:`~canasta.Variant`, or a preset's name or alias (such as
+            ``"classic"``), which is converted to that preset.
         seed: the match seed (decks of later hands follow from it), or ``None``.
         deck: the first hand's deck (the whole pack in dealing order) when it is not the seed's.
         dealer: the first dealer (default: the variant's default, the last seat).
@@ -134,9 +144,13 @@ class GameRecord:
         players: optional player names, one per seat.
         date: optional date (free text, ISO ``YYYY-MM-DD`` by convention).
         actions: the actions, in order (each :class:`~canasta.DealNextHand` starts a hand).
+
+    Raises:
+        NotationError: a field of the wrong type or out of range (the message names it).
+        VariantError: ``variant`` names no preset (the message lists the names).
     """
 
-    variant: Variant
+    variant: Variant = attrs.field(converter=_variant)
     seed: int | None = attrs.field(default=None, converter=_seed)
     deck: tuple[Card, ...] | None = None
     dealer: int | None = attrs.field(default=None, converter=_dealer)

@@ -3,14 +3,59 @@ bonuses + red-three score + going-out bonus - values of the cards left in the si
 
 from __future__ import annotations
 
+import difflib
+import enum
+from typing import Any
+
 import attrs
 
 from . import _core as core
-from .errors import StateError
+from .errors import ScoreItemError, StateError
 from .state import GameState
 from .variants import RedThreeNegative, RedThreeTiming
 
-__all__ = ["HandScore", "ScoreLine", "SideScore", "score_hand"]
+__all__ = ["HandScore", "ScoreItem", "ScoreLine", "SideScore", "score_hand"]
+
+
+class ScoreItem(enum.StrEnum):
+    """The items of a score sheet, in the order of its lines (rules reference §3). The values are
+    stable keys (the JSON form writes them); a :class:`ScoreItem` compares equal to its value."""
+
+    #: The values of the side's melded cards (§1 "Card values"; minus where the variant says so).
+    MELDED_CARDS = "melded_cards"
+    #: The bonuses of the side's natural canastas (§1 "Canasta").
+    NATURAL_CANASTAS = "natural_canastas"
+    #: The bonuses of the side's mixed canastas (§1 "Canasta").
+    MIXED_CANASTAS = "mixed_canastas"
+    #: The side's red threes, plus or minus (§1 "Red-3 score", §2 case 36).
+    RED_THREES = "red_threes"
+    #: The bonus for going out (§1 "Going-out bonus").
+    GOING_OUT = "going_out"
+    #: The bonus in all for going out concealed (§1 "Concealed going out", §2 case 29).
+    CONCEALED = "concealed"
+    #: The extra points per canasta of a concealed going out, where the variant has them (§4 A5).
+    CONCEALED_CANASTAS = "concealed_canastas"
+    #: Minus the values of the cards left in the side's hands (§3).
+    CARDS_IN_HAND = "cards_in_hand"
+    #: Minus the penalty for red threes never laid out (§2 case 37).
+    UNDECLARED_RED_THREES = "undeclared_red_threes"
+
+
+def _score_item(value: Any) -> ScoreItem:
+    """``value`` as a :class:`ScoreItem`: the enum itself or its value string."""
+    if isinstance(value, ScoreItem):
+        return value
+    if isinstance(value, str):
+        try:
+            return ScoreItem(value)
+        except ValueError:
+            pass
+        known = [item.value for item in ScoreItem]
+        close = difflib.get_close_matches(value.strip().lower().replace(" ", "_"), known, 1)
+        hint = f"; did you mean {close[0]!r}?" if close else ""
+        message = f"not a score item: {value[:64]!r} (one of {', '.join(known)}){hint}"
+        raise ScoreItemError(message, value[:64])
+    raise ScoreItemError(f"a score item is a ScoreItem or its name, not {type(value).__name__}")
 
 
 @attrs.frozen
@@ -18,14 +63,15 @@ class ScoreLine:
     """One line of a side's score sheet.
 
     Attributes:
-        item: a stable key: ``melded_cards``, ``natural_canastas``, ``mixed_canastas``,
-            ``red_threes``, ``going_out``, ``concealed``, ``concealed_canastas``,
-            ``cards_in_hand``, ``undeclared_red_threes``.
+        item: which line (a :class:`ScoreItem`; its value string is converted to it).
         points: signed points.
         count: how many cards, canastas or red threes the line counts.
+
+    Raises:
+        ScoreItemError: ``item`` is not a score item.
     """
 
-    item: str
+    item: ScoreItem = attrs.field(converter=_score_item)
     points: int
     count: int = 0
 
@@ -45,9 +91,15 @@ class SideScore:
     def total(self) -> int:
         return sum(line.points for line in self.lines)
 
-    def points(self, item: str) -> int:
-        """The points of the line ``item`` (0 if the sheet has no such line)."""
-        return sum(line.points for line in self.lines if line.item == item)
+    def points(self, item: ScoreItem | str) -> int:
+        """The points of the line ``item``, a :class:`ScoreItem` or its value string such as
+        ``"going_out"``; 0 if this sheet has no such line (the side did not go out, say).
+
+        Raises:
+            ScoreItemError: ``item`` is not a score item (a misspelt name never reads as 0).
+        """
+        key = _score_item(item)
+        return sum(line.points for line in self.lines if line.item is key)
 
 
 @attrs.frozen
@@ -166,5 +218,5 @@ def _side_lines(state: GameState, hs: int) -> tuple[list[ScoreLine], bool, int]:
     return lines, bool(melds), natural + mixed
 
 
-def core_line(item: str, points: int, count: int) -> ScoreLine:
+def core_line(item: ScoreItem | str, points: int, count: int) -> ScoreLine:
     return ScoreLine(item, points, count)

@@ -77,7 +77,7 @@ from .cards import JOKER_ID, N_KINDS, Card, Cards, Rank
 from .errors import NotationError, PositionError, VariantError
 from .melds import Meld
 from .position import _check_meld
-from .scoring import HandScore, ScoreLine, SideScore
+from .scoring import HandScore, ScoreItem, ScoreLine, SideScore
 from .state import DrawSource, EndReason, GameState, HandEnd, Phase, Turn
 from .variants import (
     AskPartner as AskPartnerRule,
@@ -139,6 +139,7 @@ _TABLE_RANKS: Final = frozenset(r for r in Rank if r.is_natural or r is Rank.THR
 _MAX_SEED: Final = 2**1024
 _INT64: Final = 2**63 - 1
 _ITEM = re.compile(r"[a-z][a-z0-9_]{0,63}")
+_SCORE_ITEMS = frozenset(item.value for item in ScoreItem)
 
 
 # ================================================================== paths and errors
@@ -1457,7 +1458,7 @@ def _dec_view(data: dict[str, Any], path: str) -> PlayerView:
 
 # ================================================================== scores
 def _enc_line(line: ScoreLine) -> dict[str, Any]:
-    return {"item": line.item, "points": line.points, "count": line.count}
+    return {"item": line.item.value, "points": line.points, "count": line.count}
 
 
 def _enc_side_score(s: SideScore) -> dict[str, Any]:
@@ -1471,7 +1472,7 @@ def _enc_hand_score(h: HandScore) -> dict[str, Any]:
 def _decode_line(value: Any, path: str) -> ScoreLine:
     r = Reader(value, path, ("item", "points", "count"))
     item = r.string("item", 64)
-    if not _ITEM.fullmatch(item):
+    if item not in _SCORE_ITEMS:
         _fail(r.at("item"), f"not a score item: {item!r}")
     return ScoreLine(item, r.integer("points"), r.integer("count", 0))
 

@@ -12,8 +12,12 @@ house rule is a preset with some fields overridden (:meth:`Variant.derive`)::
 
 from __future__ import annotations
 
+import ast
 import difflib
 import enum
+import functools
+import inspect
+import re
 from typing import Any
 
 import attrs
@@ -36,6 +40,7 @@ __all__ = [
     "format_value",
     "get_variant",
     "variant_aliases",
+    "variant_field_docs",
     "variant_names",
     "variant_rows",
 ]
@@ -780,9 +785,8 @@ def format_value(value: Any) -> str:
     ):  # minimum bands: "15 0:50 1500:90 3000:120"
         return " ".join(str(m) if lo is None else f"{lo}:{m}" for lo, m in value)
     if isinstance(value, tuple) and value and all(isinstance(v, tuple) for v in value):
-        return " ".join(
-            "(" + ",".join("-" if x is None else str(x) for x in v) + ")" for v in value
-        )
+        # sides: "0+2 v 1+3" (not "(0) (1)", which reStructuredText reads as a numbered list)
+        return " v ".join("+".join("-" if x is None else str(x) for x in v) for v in value)
     if isinstance(value, tuple):
         return "/".join(str(v) for v in value)
     return str(value)
@@ -799,3 +803,49 @@ def variant_rows(names: tuple[str, ...] | None = None) -> list[tuple[str, list[s
             continue
         rows.append((field.name, [format_value(getattr(v, field.name)) for v in variants]))
     return rows
+
+
+#: A rules citation in a field's documentation: ``§1 "Canasta"``, ``§2 cases 15, 16``, ``§4 A5``.
+_CITATION = re.compile(
+    r'§\d+(?: (?:"[^"]+"|cases? \d+(?: ?[a-z]\b)?(?:(?:, | ?[-–] ?)\d+(?: ?[a-z]\b)?)*'
+    r"|A\d+|example \d+))?"
+)
+
+
+def variant_field_docs() -> dict[str, tuple[str, tuple[str, ...]]]:
+    """What each :class:`Variant` field means, read from its ``#:`` documentation in this
+    module, so that it cannot drift from it: ``{field: (meaning, citations)}`` in field order,
+    the meaning one sentence without its citations, the citations the sections of the rules
+    reference it names (``§1 "Canasta"``, ``§2 case 29``...) in the order written. ``canasta variants
+    NAME`` prints them. A field without documentation maps to ``("", ())``; where the module's
+    source is not installed the dictionary is empty.
+    """
+    return dict(_field_docs())
+
+
+@functools.cache
+def _field_docs() -> dict[str, tuple[str, tuple[str, ...]]]:
+    try:
+        source = inspect.getsource(Variant)
+    except (OSError, TypeError):  # pragma: no cover - the source is not shipped
+        return {}
+    lines = source.splitlines()
+    docs: dict[str, tuple[str, tuple[str, ...]]] = {}
+    cls = ast.parse(source).body[0]
+    assert isinstance(cls, ast.ClassDef)
+    for node in cls.body:
+        if not isinstance(node, ast.AnnAssign) or not isinstance(node.target, ast.Name):
+            continue
+        if node.target.id.startswith("_"):  # derived caches, not fields one sets
+            continue
+        comment: list[str] = []
+        k = node.lineno - 2
+        while k >= 0 and lines[k].strip().startswith("#:"):
+            comment.insert(0, lines[k].strip()[2:].strip())
+            k -= 1
+        text = re.sub(r":\w+:`~?([^`]+)`", r"\1", " ".join(comment)).replace("``", "")
+        citations = tuple(_CITATION.findall(text))
+        meaning = re.sub(r"\s*\([^()]*§[^()]*\)", "", text)  # drop the cited parentheses
+        meaning = re.split(r"(?<=\.) (?=[A-Z])", meaning, maxsplit=1)[0].strip()
+        docs[node.target.id] = (meaning, citations)
+    return docs
