@@ -417,7 +417,7 @@ def variants(name: str | None, out: TextIO) -> int:
         out.write(f"\naliases: {aliases}\n")
         return 0
     v = get_variant(name)
-    out.write(f"{v.name}: {v.description}\n(§: sections of the rules reference in the documentation)\n")
+    out.write(f"{v.name}: {v.description}\n(in brackets: sections of the rules reference)\n")
     docs = variant_field_docs()
     fields = [f for f, _ in variant_rows(("classic",)) if f != "name"]  # name: the heading
     width = max(len(f) for f in fields)

@@ -807,7 +807,7 @@ def variant_rows(names: tuple[str, ...] | None = None) -> list[tuple[str, list[s
 
 #: A rules citation in a field's documentation: ``§1 "Canasta"``, ``§2 cases 15, 16``, ``§4 A5``.
 _CITATION = re.compile(
-    r'§\d+(?: (?:"[^"]+"|cases? \d+(?: ?[a-z]\b)?(?:(?:, | ?[-–] ?)\d+(?: ?[a-z]\b)?)*'
+    r'\u00a7\d+(?: (?:"[^"]+"|cases? \d+(?: ?[a-z]\b)?(?:(?:, | ?[-–] ?)\d+(?: ?[a-z]\b)?)*'
     r"|A\d+|example \d+))?"
 )
 
@@ -816,8 +816,8 @@ def variant_field_docs() -> dict[str, tuple[str, tuple[str, ...]]]:
     """What each :class:`Variant` field means, read from its ``#:`` documentation in this
     module, so that it cannot drift from it: ``{field: (meaning, citations)}`` in field order,
     the meaning one sentence without its citations, the citations the sections of the rules
-    reference it names (``§1 "Canasta"``, ``§2 case 29``...) in the order written. ``canasta variants
-    NAME`` prints them. A field without documentation maps to ``("", ())``; where the module's
+    reference it names (``§1 "Canasta"``, ``§2 case 29``...) in the order written.
+    ``canasta variants NAME`` prints them. A field without documentation maps to ``("", ())``; where the module's
     source is not installed the dictionary is empty.
     """
     return dict(_field_docs())
@@ -845,7 +845,7 @@ def _field_docs() -> dict[str, tuple[str, tuple[str, ...]]]:
             k -= 1
         text = re.sub(r":\w+:`~?([^`]+)`", r"\1", " ".join(comment)).replace("``", "")
         citations = tuple(_CITATION.findall(text))
-        meaning = re.sub(r"\s*\([^()]*§[^()]*\)", "", text)  # drop the cited parentheses
+        meaning = re.sub(r"\s*\([^()]*\u00a7[^()]*\)", "", text)  # drop the cited parentheses
         meaning = re.split(r"(?<=\.) (?=[A-Z])", meaning, maxsplit=1)[0].strip()
         docs[node.target.id] = (meaning, citations)
     return docs
