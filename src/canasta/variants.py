@@ -817,8 +817,8 @@ def variant_field_docs() -> dict[str, tuple[str, tuple[str, ...]]]:
     module, so that it cannot drift from it: ``{field: (meaning, citations)}`` in field order,
     the meaning one sentence without its citations, the citations the sections of the rules
     reference it names (``§1 "Canasta"``, ``§2 case 29``...) in the order written.
-    ``canasta variants NAME`` prints them. A field without documentation maps to ``("", ())``; where the module's
-    source is not installed the dictionary is empty.
+    ``canasta variants NAME`` prints them. A field without documentation maps to ``("", ())``;
+    where the module's source is not installed the dictionary is empty.
     """
     return dict(_field_docs())
 
