@@ -525,3 +525,12 @@ def test_every_built_position_round_trips_conserves_cards_and_plays(
             break
         state = canasta.apply(state, rng.choice(list(canasta.legal_actions(state))))
         assert_conserved(state)
+
+
+def test_regression_a_turn_that_took_the_pile_round_trips() -> None:
+    """``position(drew="pile")`` made a turn without ``melded``, which the notation (and so
+    ``from_json``) refused: taking the pile melds its top card, on a meld of the side by
+    default (``laid_off``)."""
+    s = canasta.position(**MELDED, drew="pile")
+    assert s.turn.melded and s.turn.laid_off and not s.turn.created
+    assert_round_trips(s)

@@ -190,9 +190,8 @@ class GameState:
         end: how the hand ended, or ``None`` while it goes on.
         out_of_play: the cards of the pack that take no part in this hand (empty unless the
             position was built so, see :func:`canasta.position`): with them every card of the
-            pack is accounted for. Players see only their number
-            (:attr:`PlayerView.out_of_play <canasta.PlayerView.out_of_play>`); the next hand is
-            dealt from the whole pack again.
+            pack is accounted for. Players see only their number (``PlayerView.out_of_play``
+            of :class:`~canasta.PlayerView`); the next hand is dealt from the whole pack again.
     """
 
     variant: Variant
