@@ -534,3 +534,11 @@ def test_regression_a_turn_that_took_the_pile_round_trips() -> None:
     s = canasta.position(**MELDED, drew="pile")
     assert s.turn.melded and s.turn.laid_off and not s.turn.created
     assert_round_trips(s)
+
+
+def test_the_text_table_counts_the_cards_out_of_play() -> None:
+    from canasta.render import format_table
+
+    s = canasta.position(hands=HANDS, discard_pile="7D 9H", stock="8H 8S 4D", out_of_play="rest")
+    assert format_table(s).endswith("stock: 3 cards; out of play: 92 cards")
+    assert "out of play" not in format_table(canasta.new_game(seed=1))
