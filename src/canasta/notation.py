@@ -165,7 +165,7 @@ from .engine import apply, is_legal
 from .errors import CanastaError, NotationError, StateError
 from .legal import legal_actions
 from .melds import Meld
-from .position import _check_meld, turn_problem
+from .position import _check_meld, _turn_problem
 from .state import DrawSource, EndReason, GameState, HandEnd, Phase, Turn
 from .variants import (
     BlackThreeDiscard,
@@ -1445,7 +1445,7 @@ class _PositionParser:
                 # A seat that cannot take the pile: the position before the engine's automatic
                 # end of the hand (canasta.position(automatic=False)); he may only decline.
             return
-        problem = turn_problem(state)
+        problem = _turn_problem(state)
         if problem is not None:
             self.fail(at(problem[0]), problem[1])
         if phase is Phase.HAND_OVER:

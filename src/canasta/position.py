@@ -378,7 +378,7 @@ def position(
         has_melded=hm,
         out_of_play=Cards.of(oop_given),
     )
-    problem = turn_problem(state)
+    problem = _turn_problem(state)
     if problem is not None:
         key, message = problem
         raise PositionError(f"{key}: {message.removeprefix(key + ': ')}")
@@ -473,7 +473,13 @@ def _turn(
     last_red_three: bool,
 ) -> Turn:
     """The facts of a turn after drawing, checked against each other and the side's melds
-    ``own`` (the table's part is :func:`turn_problem`)."""
+    ``own`` (the table's part is checked by ``_turn_problem``): the pile's top card is melded
+    at once (§2 case 26), an answer follows a question (§2 case 28), a lay-off is on a meld the
+    player did not start this turn (§2 case 29).
+
+    Raises:
+        PositionError: facts that cannot be, naming the parameter.
+    """
     try:
         src = DrawSource(drew or DrawSource.STOCK)
     except ValueError:
@@ -517,11 +523,14 @@ def _turn(
     )
 
 
-def turn_problem(state: GameState) -> tuple[str, str] | None:
+def _turn_problem(state: GameState) -> tuple[str, str] | None:
     """What makes the facts of ``state.turn`` impossible after drawing, with the fact it is
     about (``"drew"``, ``"asked"``, ``"permission"``, ``"melded"``, ``"created"``,
     ``"last_red_three"``, or ``"phase"``), or ``None`` (internal: :func:`position` and
-    :func:`canasta.parse_position` judge a turn alike).
+    :func:`canasta.parse_position` judge a turn alike): taking the pile melds its top card
+    (§2 case 26); a player who asked has the answer, or his partner is to give it (§2 case
+    28); ``melded`` goes with melds started or laid off on (§2 case 29); the last red three
+    where the variant lets the drawer meld (§2 case 30, §4 A7).
     """
     t = state.turn
     phase = state.phase
