@@ -587,7 +587,10 @@ def test_truncated_positions() -> None:
         parse_position(cut)
 
 
-def test_exhausted_stock_must_be_over() -> None:
+def test_exhausted_stock_before_the_automatic_end() -> None:
+    """§2 case 31: a player to draw from an exhausted stock who cannot take the pile ends the
+    hand. The position before that automatic step (``position(automatic=False)``) is one the
+    notation reads: its one legal action is to decline the pile, which ends the hand."""
     text = "canasta classic\nturn 0 draw\nhands KH / QH / QD / QS\npile 5D\n"
     stock_given = text + "stock -\n"
     with pytest.raises(NotationError):
@@ -596,8 +599,17 @@ def test_exhausted_stock_must_be_over() -> None:
     filled = format_position(
         attrs.evolve(rest, stock=(), discard_pile=(*rest.stock, Card.parse("5D")))
     )
+    before = parse_position(filled)
+    assert before.phase is Phase.DRAW and list(canasta.legal_actions(before)) == [
+        canasta.DeclinePile(0)
+    ]
+    after = canasta.apply(before, canasta.DeclinePile(0))
+    assert after.end is not None and after.end.reason is canasta.EndReason.STOCK_EXHAUSTED
+    # without play after the stock (§2 case 33), the hand ended with the last discard
+    cutthroat = parse_position("canasta cutthroat\nturn 0 draw\nhands KH / QH / QD\npile 5D\n")
+    emptied = attrs.evolve(cutthroat, stock=(), discard_pile=(*cutthroat.stock, Card.parse("5D")))
     with pytest.raises(NotationError, match="stock is exhausted"):
-        parse_position(filled)
+        parse_position(format_position(emptied))
 
 
 def test_format_position_refuses_bad_arguments() -> None:

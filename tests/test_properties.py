@@ -113,7 +113,8 @@ def snapshot(state: GameState) -> GameState:
 
 
 def table_cards(state: GameState) -> Counter[Card]:
-    """Every card of the table, as a multiset: hands, melds, pile, stock and red threes."""
+    """Every card of the table, as a multiset: hands, melds, pile, stock and red threes (and
+    the cards out of play)."""
     return Counter({ALL_BY_ID[i]: n for i, n in enumerate(table_counts(state)) if n})
 
 
@@ -130,7 +131,8 @@ def table_counts(state: GameState) -> list[int]:
         for meld in side:
             for c in meld.cards:
                 counts[c.id] += 1
-    for pile in (state.discard_pile, state.stock, *state.red_threes):
+    # the cards out of play (a position built so) complete the pack
+    for pile in (state.discard_pile, state.stock, *state.red_threes, state.out_of_play):
         for c in pile:
             counts[c.id] += 1
     return counts

@@ -28,7 +28,8 @@ for _card, _n in PACK.items():
 
 
 def table_counts(state: GameState) -> list[int]:
-    """Copies of each card kind (by ``Card.id``) across hands, melds, pile, stock, red threes."""
+    """Copies of each card kind (by ``Card.id``) across hands, melds, pile, stock, red threes
+    and the cards out of play."""
     counts = [0] * 53
     for hand in state.hands:
         for c in hand:
@@ -37,7 +38,8 @@ def table_counts(state: GameState) -> list[int]:
         for meld in side:
             for c in meld.cards:
                 counts[c.id] += 1
-    for pile in (state.discard_pile, state.stock, *state.red_threes):
+    # the cards out of play (a position built so) complete the pack
+    for pile in (state.discard_pile, state.stock, *state.red_threes, state.out_of_play):
         for c in pile:
             counts[c.id] += 1
     return counts

@@ -64,7 +64,10 @@ def _generate(state: GameState) -> list[Action | _Pending]:
             out.append(_DRAWS[seat] if seat < 64 else Draw(seat))
         takes = take_options(state)
         out.extend(takes)
-        if not state.stock and takes and not forced_take(state):
+        # Once the stock is exhausted the pile may be declined, unless it must be taken; a
+        # player who cannot take it at all ends the hand so (the engine does it for him, §2
+        # case 31, except in a position built before that step: position(automatic=False)).
+        if not state.stock and not forced_take(state):
             out.append(DeclinePile(seat))
         return out
     return _play_actions(state)

@@ -53,6 +53,7 @@ columns from 0 (:attr:`NotationError.position` is the index in the whole text)::
               | "stock" ( INT | "-" | CARD { CARD } )
               | "red" cards { "/" cards }                 red threes laid out, one per seat
               | "melded" ( "-" | SEAT { SEAT } )          seats that melded in an earlier turn
+              | "out_of_play" cards                       cards of the pack not in play
     VARIANT  := NAME [ "{" change { "," change } "}" ]
     change   := FIELD "=" value | "points." FIELD "=" INT
     value    := INT | "None" | "true" | "false" | WORD | STRING | "(" [ value { "," value } ] ")"
@@ -89,8 +90,12 @@ columns from 0 (:attr:`NotationError.position` is the index in the whole text)::
 * ``stock``: its cards, top card first, or only its size: the parser then fills it with the
   cards of the pack placed nowhere else, shuffled from the seed as :func:`canasta.position`
   does. Omitted, it is the size form with all the remaining cards.
-* Optional lines default to: totals all 0, no melds, an empty pile, no red threes laid out, and
-  ``melded`` to every playing seat of a side with melds (as :func:`canasta.position`).
+* ``out_of_play``: the cards of the pack that take no part in the hand
+  (:attr:`GameState.out_of_play <canasta.GameState.out_of_play>`), in any order; written only
+  when there are some. With it, a stock given by its cards may be short of the pack.
+* Optional lines default to: totals all 0, no melds, an empty pile, no red threes laid out, no
+  cards out of play, and ``melded`` to every playing seat of a side with melds (as
+  :func:`canasta.position`).
 
 Everything is checked when parsing: every card against the pack (a card more often than the pack
 holds it, a card too many), the melds against the variant's rules (black threes only as the
@@ -141,7 +146,6 @@ import attrs
 
 from . import _core as core
 from . import variants as _variants
-from ._menu import take_options
 from ._rules import hand_sides, seating
 from .actions import (
     _ACTION_TYPES,
@@ -161,12 +165,11 @@ from .engine import apply, is_legal
 from .errors import CanastaError, NotationError, StateError
 from .legal import legal_actions
 from .melds import Meld
-from .position import _check_meld
+from .position import _check_meld, _turn_problem
 from .state import DrawSource, EndReason, GameState, HandEnd, Phase, Turn
 from .variants import (
     BlackThreeDiscard,
     CardPoints,
-    LastCardRedThree,
     Partnerships,
     Variant,
     get_variant,
@@ -763,6 +766,7 @@ _LINE_KEYS = (
     "stock",
     "red",
     "melded",
+    "out_of_play",
 )
 
 
@@ -857,6 +861,8 @@ def format_position(state: GameState, stock: Literal["cards", "size"] = "cards")
     lines.append("red " + " / ".join(_cards_text(r) for r in state.red_threes))
     melded = [str(s) for s, m in enumerate(state.has_melded) if m]
     lines.append("melded " + (" ".join(melded) or "-"))
+    if state.out_of_play:
+        lines.append("out_of_play " + _cards_text(state.out_of_play))
     return "\n".join(lines)
 
 
@@ -1119,8 +1125,13 @@ class _PositionParser:
         pile: tuple[Card, ...] = ()
         stock_cards: list[Card] | None = None
         stock_size: tuple[int, int] | None = None
+        out_of_play: list[Card] = []
         card_lines = sorted(
-            (by_key[k] for k in ("hands", "melds", "pile", "stock", "red") if k in by_key),
+            (
+                by_key[k]
+                for k in ("hands", "melds", "pile", "stock", "red", "out_of_play")
+                if k in by_key
+            ),
             key=lambda ln: ln.number,
         )
         if "hands" not in by_key:
@@ -1157,6 +1168,13 @@ class _PositionParser:
                     side_melds[si] = self.melds(v, part, count, si, sides, turn, side_of)
             elif key == "pile":
                 pile = self.pile(v, line, count)
+            elif key == "out_of_play":
+                if not line.tokens:
+                    self.fail(line.key_pos, "write the cards out of play, or '-'")
+                got = self.cards(line.tokens)
+                for card, pos in got:
+                    count(card, pos)
+                out_of_play = [c for c, _ in got]
             else:
                 toks = line.tokens
                 if not toks:
@@ -1180,11 +1198,11 @@ class _PositionParser:
             stock_cards = missing
         elif missing:
             line = by_key["stock"]
+            shown = " ".join(str(c) for c in missing[:8]) + (" ..." if len(missing) > 8 else "")
             self.fail(
                 line.key_pos,
-                f"with the stock's cards given, every card of the pack is placed: "
-                f"{len(missing)} missing ({' '.join(str(c) for c in missing[:8])}"
-                f"{' ...' if len(missing) > 8 else ''})",
+                "with the stock's cards given, every card of the pack is placed or out of play "
+                f"(an 'out_of_play' line): {len(missing)} missing ({shown})",
             )
         # ---------------------------------------------------------------- melded
         if "melded" in by_key:
@@ -1221,6 +1239,7 @@ class _PositionParser:
             turn=turn,
             has_melded=has_melded,
             end=end,
+            out_of_play=Cards.of(out_of_play),
         )
         self.check_turn(state, tline, fact_pos, ppos)
         return state
@@ -1423,46 +1442,12 @@ class _PositionParser:
             if not state.stock:
                 if not v.play_after_stock:
                     self.fail(ppos, "the stock is exhausted: in this variant the hand is over")
-                if not take_options(state):
-                    self.fail(
-                        ppos,
-                        "the stock is exhausted and the seat cannot take the pile: the hand is "
-                        "over ('turn N hand_over' and 'end stock_exhausted seat=N')",
-                    )
+                # A seat that cannot take the pile: the position before the engine's automatic
+                # end of the hand (canasta.position(automatic=False)); he may only decline.
             return
-        if phase is not Phase.HAND_OVER and t.drew is None:
-            self.fail(ppos, "after drawing, the turn says where from (drew=stock or drew=pile)")
-        if phase is Phase.ANSWER:
-            if not t.asked or t.permission is not None:
-                self.fail(ppos, "in the answer phase the player has asked and has no answer yet")
-        elif t.asked != (t.permission is not None):
-            self.fail(
-                at("asked" if t.asked else "permission"),
-                "a player who asked partner has the answer (asked permission=yes|no)",
-            )
-        if t.drew is DrawSource.PILE and not t.melded:
-            self.fail(at("drew"), "taking the pile melds its top card: add 'melded'")
-        if t.melded != (bool(t.created) or t.laid_off):
-            self.fail(
-                at("melded") if t.melded else ppos,
-                "'melded' goes with the melds the player started (created=) or laid off on "
-                "(laid_off)",
-            )
-        have = {m.rank for m in state.melds[side]}
-        for rank in t.created:
-            if rank not in have:
-                self.fail(at("created"), f"created: the side has no meld of {rank.symbol}s")
-        if t.last_red_three:
-            if (
-                v.last_card_red_three is not LastCardRedThree.MAY_MELD
-                or t.drew is not DrawSource.STOCK
-                or state.stock
-            ):
-                self.fail(
-                    at("last_red_three"),
-                    "last_red_three: only after drawing the last stock card as a red three, "
-                    "where the variant lets the player meld then",
-                )
+        problem = _turn_problem(state)
+        if problem is not None:
+            self.fail(at(problem[0]), problem[1])
         if phase is Phase.HAND_OVER:
             end = state.end
             assert end is not None

@@ -56,6 +56,7 @@ def format_table(state: GameState, show_hands: bool = False) -> str:
     lines.append(
         f"  discard pile: {top if top else '-'}{mark}, {len(state.discard_pile)} cards;"
         f" stock: {len(state.stock)} cards"
+        + (f"; out of play: {len(state.out_of_play)} cards" if state.out_of_play else "")
     )
     if show_hands:
         for seat, hand in enumerate(state.hands):

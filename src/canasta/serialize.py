@@ -993,7 +993,7 @@ def _encode_end(e: HandEnd | None) -> dict[str, Any] | None:
 
 
 def _enc_state(s: GameState) -> dict[str, Any]:
-    return {
+    out: dict[str, Any] = {
         "variant": _encode_variant(s.variant),
         "seed": s.seed,
         "hand_number": s.hand_number,
@@ -1011,6 +1011,9 @@ def _enc_state(s: GameState) -> dict[str, Any]:
         "has_melded": list(s.has_melded),
         "end": _encode_end(s.end),
     }
+    if s.out_of_play:
+        out["out_of_play"] = _encode_cards(s.out_of_play)
+    return out
 
 
 _STATE_KEYS: Final = (
@@ -1042,6 +1045,8 @@ _TURN_KEYS: Final = (
     "last_red_three",
 )
 _END_KEYS: Final = ("reason", "seat", "concealed", "partner_had_melded")
+#: Keys a state may have, written only when not empty (documents without them still load).
+_STATE_OPTIONAL_KEYS: Final = ("out_of_play",)
 
 
 def _pack_counts(v: Variant) -> list[int]:
@@ -1257,7 +1262,7 @@ def _decode_totals(r: Reader, v: Variant) -> tuple[int, ...]:
 
 
 def _dec_state(data: dict[str, Any], path: str) -> GameState:
-    r = Reader(data, path, _STATE_KEYS)
+    r = Reader(data, path, _STATE_KEYS, _STATE_OPTIONAL_KEYS)
     v = _decode_variant(r.raw("variant"), r.at("variant"))
     n = v.players
     seed = r.opt_integer("seed", -_MAX_SEED, _MAX_SEED)
@@ -1276,6 +1281,8 @@ def _dec_state(data: dict[str, Any], path: str) -> GameState:
     tally.add(pile, r.at("discard_pile"))
     stock = r.cards("stock", v.pack_size)
     tally.add(stock, r.at("stock"))
+    out_of_play = r.cards("out_of_play", v.pack_size) if r.has("out_of_play") else []
+    tally.add(out_of_play, r.at("out_of_play"))
     if tally.total != v.pack_size:
         _fail(
             path,
@@ -1313,6 +1320,7 @@ def _dec_state(data: dict[str, Any], path: str) -> GameState:
         turn=turn,
         has_melded=has_melded,
         end=end,
+        out_of_play=Cards.of(out_of_play),
     )
     # The turn's facts, the end and the seat to act are checked as the position notation checks
     # them (one authority for what a possible state is).
@@ -1329,7 +1337,7 @@ def _dec_state(data: dict[str, Any], path: str) -> GameState:
 
 # ================================================================== views
 def _enc_view(w: PlayerView) -> dict[str, Any]:
-    return {
+    out: dict[str, Any] = {
         "seat": w.seat,
         "side": w.side,
         "variant": _encode_variant(w.variant),
@@ -1351,6 +1359,9 @@ def _enc_view(w: PlayerView) -> dict[str, Any]:
         "sides": [list(side) for side in w.sides],
         "order": list(w.order),
     }
+    if w.out_of_play:
+        out["out_of_play"] = w.out_of_play
+    return out
 
 
 _VIEW_KEYS: Final = (
@@ -1378,7 +1389,7 @@ _VIEW_KEYS: Final = (
 
 
 def _dec_view(data: dict[str, Any], path: str) -> PlayerView:
-    r = Reader(data, path, _VIEW_KEYS)
+    r = Reader(data, path, _VIEW_KEYS, ("out_of_play",))
     v = _decode_variant(r.raw("variant"), r.at("variant"))
     n = v.players
     pack = v.pack_size
@@ -1412,7 +1423,9 @@ def _dec_view(data: dict[str, Any], path: str) -> PlayerView:
         _fail(r.at("top_card"), "a pile has a top card exactly when it is not empty")
     stock_size = r.integer("stock_size", 0, pack)
     in_hands = sum(hand_sizes)
+    out_of_play = r.integer("out_of_play", 0, pack) if r.has("out_of_play") else 0
     total = tally.total - len(hand) - (top_card is not None) + in_hands + pile_size + stock_size
+    total += out_of_play
     if total != pack:
         _fail(path, f"the view accounts for {total} cards, the pack holds {pack}")
     totals = _decode_totals(r, v)
@@ -1453,6 +1466,7 @@ def _dec_view(data: dict[str, Any], path: str) -> PlayerView:
         legal_actions=actions,
         sides=sides,
         order=order,
+        out_of_play=out_of_play,
     )
 
 

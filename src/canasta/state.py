@@ -188,6 +188,10 @@ class GameState:
         has_melded: for each seat, whether it put cards on the table in an earlier turn of
             this hand.
         end: how the hand ended, or ``None`` while it goes on.
+        out_of_play: the cards of the pack that take no part in this hand (empty unless the
+            position was built so, see :func:`canasta.position`): with them every card of the
+            pack is accounted for. Players see only their number (``PlayerView.out_of_play``
+            of :class:`~canasta.PlayerView`); the next hand is dealt from the whole pack again.
     """
 
     variant: Variant
@@ -206,6 +210,7 @@ class GameState:
     turn: Turn
     has_melded: tuple[bool, ...]
     end: HandEnd | None = None
+    out_of_play: Cards = attrs.field(default=Cards._from_counts((0,) * 53, 0))
 
     _post_init_checks_only: ClassVar[bool] = True
 
@@ -234,6 +239,7 @@ class GameState:
         _need(self, "turn", isinstance(self.turn, Turn))
         _need(self, "has_melded", _tuple_of(self.has_melded, lambda b: type(b) is bool))
         _need(self, "end", self.end is None or isinstance(self.end, HandEnd))
+        _need(self, "out_of_play", isinstance(self.out_of_play, Cards))
 
     def __repr__(self) -> str:
         """Python text that rebuilds an equal state: ``canasta.parse_position(...)`` with the

@@ -47,6 +47,9 @@ class PlayerView:
         phase: the phase of the turn.
         hand_number: the hand of the match.
         legal_actions: the viewer's listed legal actions when he is to act, else ``()``.
+        out_of_play: the number of cards of the pack out of play this hand
+            (:attr:`GameState.out_of_play <canasta.GameState.out_of_play>`); which cards they
+            are is not shown, as for the stock.
     """
 
     seat: int
@@ -69,6 +72,7 @@ class PlayerView:
     legal_actions: tuple[Action, ...]
     sides: tuple[tuple[int, ...], ...] = ()
     order: tuple[int, ...] = ()
+    out_of_play: int = 0
 
     def _repr_svg_(self) -> str:
         """The table as the viewer may see it, as an SVG picture, for Jupyter (see
@@ -115,4 +119,5 @@ def observe(state: GameState, seat: int) -> PlayerView:
         legal_actions=tuple(legal_actions(state)) if to_act else (),
         sides=state.sides,
         order=state.order,
+        out_of_play=len(state.out_of_play),
     )
