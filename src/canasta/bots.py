@@ -30,7 +30,7 @@ from .actions import (
     TakePile,
 )
 from .engine import Violation, apply, check
-from .errors import IllegalChoiceError
+from .errors import IllegalActionError, IllegalChoiceError
 from .state import GameState
 from .views import PlayerView, observe
 
@@ -167,23 +167,27 @@ def play_hand(
             return state
         seat = state.current_seat
         assert seat is not None
-        action = _legal_choice(state, seat, players[seat], tries)
-        new = apply(state, action)
+        new, action = _legal_move(state, seat, players[seat], tries)
         if on_action is not None:
             on_action(state, action, new)
         state = new
     raise RuntimeError("the hand did not end")  # pragma: no cover
 
 
-def _legal_choice(state: GameState, seat: int, player: Player, tries: int) -> Action:
-    """The first legal action ``player`` chooses for ``seat``, in at most ``tries`` choices."""
+def _legal_move(
+    state: GameState, seat: int, player: Player, tries: int
+) -> tuple[GameState, Action]:
+    """The state after the first legal action ``player`` chooses for ``seat`` in at most
+    ``tries`` choices, and that action."""
     view = observe(state, seat)
     violation: Violation | None = None
     for _ in range(tries):
         action = player.choose(view)
-        violation = check(state, action)
-        if violation is None:
-            return action
+        try:
+            return apply(state, action), action
+        except IllegalActionError:
+            violation = check(state, action)
+            assert violation is not None
         told = getattr(player, "illegal", None)
         if callable(told):
             told(view, action, violation)

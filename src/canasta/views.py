@@ -21,10 +21,11 @@ the game on.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import attrs
 
+from . import _core as core
 from .actions import _ACTION_TYPES, Action, DealNextHand
 from .cards import Card, Cards
 from .errors import Reason, StateError
@@ -238,8 +239,8 @@ def stand_in(view: PlayerView) -> GameState:
     The rules judge the viewer's moves on it as on the real state, with one exception, which no
     view can avoid: taking a pile of exactly two cards (besides red threes) with every card of
     the hand, short of the canastas to go out, is legal only if the card under the top can then
-    go out, and that card is hidden. The stand-in's card there is the first unseen card of the
-    order (as the pile is not frozen, not a wild card).
+    go out, and that card is hidden. The stand-in's card there is the unseen card of the lowest
+    id (:attr:`Card.id <canasta.Card.id>`) that keeps the pile's facts.
 
     Raises:
         StateError: ``view`` is not a :class:`PlayerView`, or its facts cannot all hold (more
@@ -250,10 +251,10 @@ def stand_in(view: PlayerView) -> GameState:
         raise StateError(f"not a PlayerView: {type(view).__name__}")
     v = view.variant
     n = v.players
-    counts = [0] * 53
-    for c in v.pack():
-        counts[c.id] += 1
-    shown: list[Card] = list(view.hand)
+    if len(view.hand_sizes) != n or view.hand_sizes[view.seat] != view.hand.size:
+        raise StateError("the view's hand sizes do not match its seats and hand")
+    counts = [p - h for p, h in zip(_pack_counts(v), view.hand.counts, strict=True)]
+    shown: list[Card] = []
     for side in view.melds:
         for m in side:
             shown.extend(m.cards)
@@ -263,10 +264,9 @@ def stand_in(view: PlayerView) -> GameState:
         shown.append(view.top_card)
     for c in shown:
         counts[c.id] -= 1
-        if counts[c.id] < 0:
-            raise StateError(f"the view shows more {c} than the pack holds")
-    if len(view.hand_sizes) != n or view.hand_sizes[view.seat] != view.hand.size:
-        raise StateError("the view's hand sizes do not match its seats and hand")
+    if min(counts) < 0:
+        c = _CARDS[next(i for i, k in enumerate(counts) if k < 0)]
+        raise StateError(f"the view shows more {c} than the pack holds")
     buried = max(view.pile_size - 1, 0)
     others = sum(view.hand_sizes) - view.hand.size
     if sum(counts) != others + view.stock_size + buried:
@@ -275,67 +275,120 @@ def stand_in(view: PlayerView) -> GameState:
             f"under the top ({others + view.stock_size + buried})"
         )
 
-    def take(ok: Any, k: int, what: str) -> list[Card]:
-        out: list[Card] = []
-        for i in range(53):
-            while len(out) < k and counts[i] > 0 and ok(i):
-                counts[i] -= 1
-                out.append(Card.from_id(i))
-        if len(out) < k:
+    def take(ids: tuple[int, ...], k: int, what: str) -> list[tuple[int, int]]:
+        """``k`` unseen cards of ``ids``, lowest ids first, as ``(id, copies)`` pairs."""
+        out = []
+        for i in ids:
+            if k <= 0:
+                break
+            got = counts[i]
+            if got:
+                if got > k:
+                    got = k
+                counts[i] -= got
+                out.append((i, got))
+                k -= got
+        if k > 0:
             raise StateError(f"the view's pile needs {what} that no unseen card can be")
         return out
 
-    freezes = _FREEZES_WITH_BLACK if v.black_three_discard == "freezes" else _FREEZES
+    black = v.black_three_discard == "freezes"
+    freezing, calm = (_FREEZING_BLACK, _CALM_BLACK) if black else (_FREEZING, _CALM)
     reds = view.pile_red_threes
     if reds and not view.pile_frozen:
         raise StateError("a pile holding a red three is frozen")
     if reds > buried:
         raise StateError(f"{reds} red threes under a pile top with {buried} cards under it")
-    pile = take(lambda i: i in _RED_THREE_IDS, reds, "red threes")
-    top_freezes = view.top_card is not None and freezes[view.top_card.id]
+    placed = take(_RED_THREE_IDS, reds, "red threes")
+    top = view.top_card
+    top_freezes = top is not None and (_FREEZES_WITH_BLACK if black else _FREEZES)[top.id]
     if view.pile_frozen:
         if not reds and not top_freezes:
-            pile += take(lambda i: freezes[i] and i not in _RED_THREE_IDS, 1, "a card to freeze it")
-        pile += take(lambda i: i not in _RED_THREE_IDS, buried - len(pile), "cards")
+            placed += take(freezing, 1, "a card to freeze it")
+        placed += take(_NOT_RED, buried - sum(k for _, k in placed), "cards")
     else:
         if top_freezes:
-            raise StateError(f"a pile with {view.top_card} on top is frozen")
-        pile += take(lambda i: not freezes[i], buried, "cards that do not freeze it")
+            raise StateError(f"a pile with {top} on top is frozen")
+        placed += take(calm, buried, "cards that do not freeze it")
+    pile: list[Card] = []
+    for i, k in placed:
+        pile += [_CARDS[i]] * k
+    if top is not None:
+        pile.append(top)
     hands: list[Cards] = []
     for s in range(n):
         if s == view.seat:
             hands.append(view.hand)
-        else:  # naturals first, red threes last: they go to the bottom of the stock
-            hands.append(Cards.of(take(lambda i: i not in _RED_THREE_IDS, view.hand_sizes[s], "")))
-    stock = take(lambda i: True, view.stock_size, "stock cards")
-    if view.top_card is not None:
-        pile.append(view.top_card)
+            continue
+        size = view.hand_sizes[s]  # red threes last: they go to the stock
+        held = [0] * 53
+        for i, k in take(_NOT_RED, size, ""):
+            held[i] = k
+        hands.append(Cards._from_counts(tuple(held), size))
+    stock: list[Card] = []
+    for i, k in enumerate(counts):  # the rest, all of it (the sizes add up)
+        if k:
+            stock += [_CARDS[i]] * k
     order = view.order or tuple(range(n))
     dealer = view.dealer if view.dealer is not None else order[-1]
     turn = view.turn if view.turn is not None else _unknown_turn(view, order)
-    try:
-        return GameState(
-            variant=v,
-            seed=None,
-            hand_number=view.hand_number,
-            dealer=dealer,
-            totals=view.totals,
-            order=order,
-            sides=view.sides or v.sides,
-            hands=tuple(hands),
-            stock=tuple(stock),
-            discard_pile=tuple(pile),
-            melds=view.melds,
-            red_threes=view.red_threes,
-            phase=view.phase,
-            turn=turn,
-            has_melded=view.has_melded or (False,) * n,
-            end=view.end,
-        )
-    except StateError:
-        raise
-    except Exception as exc:  # pragma: no cover - the view's fields are typed
-        raise StateError(f"the view does not make a state: {exc}") from exc
+    # A copy of a checked state with every field replaced: the view's fields are the engine's
+    # own values (from observe, or checked by from_json), the filled-in cards built here.
+    return core.evolve(
+        _template(),
+        variant=v,
+        seed=None,
+        hand_number=view.hand_number,
+        dealer=dealer,
+        totals=view.totals,
+        order=order,
+        sides=view.sides or v.sides,
+        hands=tuple(hands),
+        stock=tuple(stock),
+        discard_pile=tuple(pile),
+        melds=view.melds,
+        red_threes=view.red_threes,
+        phase=view.phase,
+        turn=turn,
+        has_melded=view.has_melded or (False,) * n,
+        end=view.end,
+    )
+
+
+_TEMPLATES: list[GameState] = []
+
+
+def _template() -> GameState:
+    """A state to copy stand-ins from (every field of it is replaced)."""
+    if not _TEMPLATES:
+        from .engine import new_game
+
+        _TEMPLATES.append(new_game("two-player", seed=0))
+    return _TEMPLATES[0]
+
+
+_PACK_COUNTS: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
+def _pack_counts(v: Variant) -> tuple[int, ...]:
+    """How often the variant's pack holds each card id."""
+    key = (v.decks, v.jokers)
+    found = _PACK_COUNTS.get(key)
+    if found is None:
+        counts = [0] * 53
+        for c in v.pack():
+            counts[c.id] += 1
+        found = _PACK_COUNTS[key] = tuple(counts)
+    return found
+
+
+_CARDS = core.CARDS
+_ALL_IDS = tuple(range(53))
+_NOT_RED = tuple(i for i in _ALL_IDS if i not in _RED_THREE_IDS)
+_FREEZING = tuple(i for i in _NOT_RED if _FREEZES[i])
+_FREEZING_BLACK = tuple(i for i in _NOT_RED if _FREEZES_WITH_BLACK[i])
+_CALM = tuple(i for i in _ALL_IDS if not _FREEZES[i])
+_CALM_BLACK = tuple(i for i in _ALL_IDS if not _FREEZES_WITH_BLACK[i])
 
 
 def _unknown_turn(view: PlayerView, order: tuple[int, ...]) -> Turn:
