@@ -10,6 +10,8 @@ from typing import Any
 
 import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import canasta
 from canasta.bots import RandomPlayer, play_hand, play_match
@@ -494,3 +496,89 @@ _NEW_KEYS = (
     "end",
     "score",
 )
+
+
+def test_the_one_verdict_a_view_cannot_know() -> None:
+    """Taking a two-card pile with the whole hand, short of a canasta, is legal only if the
+    hidden card under the top then goes out (§2 case 23): the view judges by its stand-in's
+    card there (documented in ``stand_in``), the same for every state it may come from."""
+    s = canasta.position(
+        "classic",
+        hands=["9S 9H", "", "", ""],
+        melds=[["5S 5H 5D 5S 5H 5D"], []],
+        discard_pile="5C 9D",
+        current_seat=0,
+    )
+    take = canasta.TakePile(0, ["9S", "9H"])
+    view = observe(s, 0)
+    assert canasta.check(s, take) is None  # the 5C under the top completes the 5s
+    assert canasta.check(view, take).reason is canasta.Reason.NO_CANASTA_TO_GO_OUT
+    assert take not in view.legal_actions and tuple(view.legal_actions) == (canasta.Draw(0),)
+    # the stand-in's card there, swapped with the 5C from the stock: the same view, refused
+    card = stand_in(view).discard_pile[0]
+    stock = list(s.stock)
+    stock[stock.index(card)] = s.discard_pile[0]
+    other = attrs.evolve(s, stock=tuple(stock), discard_pile=(card, s.top_card))
+    assert observe(other, 0) == view and canasta.check(other, take) is not None
+
+
+def _reachable(root: object, limit: int = 20000) -> list[object]:
+    """Every object reachable from ``root`` through references (classes and modules aside)."""
+    import gc
+    import types
+
+    seen: dict[int, object] = {}
+    todo = [root]
+    while todo and len(seen) < limit:
+        obj = todo.pop()
+        if id(obj) in seen or isinstance(obj, (type, types.ModuleType, types.FunctionType)):
+            continue
+        seen[id(obj)] = obj
+        todo.extend(gc.get_referents(obj))
+    return list(seen.values())
+
+
+@pytest.mark.parametrize("name", ["classic", "five-player", "cutthroat"])
+def test_a_view_holds_no_reference_to_the_state_or_its_hidden_cards(name: str) -> None:
+    for state in _states(name, 3)[1:-1:4]:
+        for seat in range(state.variant.players):
+            view = observe(state, seat)
+            len(view.legal_actions)  # the menu worked out
+            found = _reachable(view)
+            assert any(obj is state.hands[seat] for obj in found)  # the walk sees the fields
+            if view.legal_actions:  # and the menu's stand-in state
+                assert any(isinstance(obj, canasta.GameState) for obj in found)
+            hidden = [state, state.stock, state.discard_pile]
+            hidden += [h for s, h in enumerate(state.hands) if s != seat]
+            hidden = [x for x in hidden if not (isinstance(x, tuple) and not x)]
+            for thing in hidden:
+                assert all(obj is not thing for obj in found), (seat, type(thing).__name__)
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    name=st.sampled_from(PRESETS),
+    seed=st.integers(0, 2**32),
+    steps=st.integers(0, 120),
+    data=st.data(),
+)
+def test_views_judge_alike_whatever_the_hidden_cards(
+    name: str, seed: int, steps: int, data: st.DataObject
+) -> None:
+    rng = random.Random(seed)
+    state = canasta.new_game(name, seed=seed)
+    for _ in range(steps):
+        if state.is_hand_over:
+            break
+        menu = canasta.legal_actions(state)
+        state = canasta.apply(state, menu[rng.randrange(len(menu))])
+    seat = data.draw(st.integers(0, state.variant.players - 1))
+    view = observe(state, seat)
+    other = _scrambled(state, seat, rng)
+    assert observe(other, seat) == view
+    if seat == state.current_seat:
+        assert tuple(view.legal_actions) == tuple(canasta.legal_actions(state))
+    for move in _probes(state, seat, rng):
+        assert _verdict(canasta.check(view, move)) == _verdict(
+            canasta.check(observe(other, seat), move)
+        )
