@@ -15,7 +15,9 @@ actions            ``draw``, ``take_pile``, ``meld_cards``, ``discard``, ``ask_p
                    changed fields: ``{"preset": "classic", "changes": {"jokers": 6}}``
 ``game_state``     every field of :class:`~canasta.GameState` (hands as lists of cards)
 ``player_view``    every field of :class:`~canasta.views.PlayerView` (its legal actions as
-                   action objects)
+                   action objects), and its ``sitting_out`` and ``pile_frozen_for_me``; a view
+                   written before it carried the table's facts (``dealer`` ... ``score``)
+                   still loads
 ``hand_score``     ``{"sides": [{"side": 0, "lines": [...], "total": 120}, ...]}``;
                    ``side_score`` and ``score_line`` likewise
 =================  ==============================================================================
