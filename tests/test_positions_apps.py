@@ -383,7 +383,7 @@ def test_an_exhausted_stock_before_the_automatic_end() -> None:
     assert err is not None and err.reason is canasta.Reason.STOCK_EMPTY
     assert canasta.apply(before, DeclinePile(0)) == done
     assert_round_trips(before)
-    assert canasta.observe(before, 0).legal_actions == (DeclinePile(0),)
+    assert tuple(canasta.observe(before, 0).legal_actions) == (DeclinePile(0),)
 
 
 def test_automatic_changes_nothing_when_no_step_is_due() -> None:

@@ -30,6 +30,7 @@ from .engine import COMPILED, Violation, apply, check, is_legal, new_game
 from .errors import (
     CanastaError,
     IllegalActionError,
+    IllegalChoiceError,
     NotationError,
     PositionError,
     Reason,
@@ -97,6 +98,7 @@ __all__ = [
     "HandEnd",
     "HandScore",
     "IllegalActionError",
+    "IllegalChoiceError",
     "LastCardRedThree",
     "LegalActions",
     "Meld",

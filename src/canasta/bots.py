@@ -1,7 +1,9 @@
 """Players that see only what their seat may see: a seeded random player and a greedy one.
 
 A player is anything with ``choose(view) -> action`` (:class:`Player`); :func:`play_hand` and
-:func:`play_match` drive one player per seat.
+:func:`play_match` drive one player per seat. A player whose choice the rules refuse is told why
+(its optional ``illegal(view, action, violation)`` method) and asked again, a few times, before
+the game gives up with an :class:`~canasta.IllegalChoiceError`.
 
 >>> import canasta
 >>> from canasta.bots import GreedyPlayer, RandomPlayer, play_match
@@ -27,17 +29,28 @@ from .actions import (
     MeldCards,
     TakePile,
 )
-from .engine import apply
+from .engine import Violation, apply, check
+from .errors import IllegalActionError, IllegalChoiceError
 from .state import GameState
 from .views import PlayerView, observe
 
-__all__ = ["GreedyPlayer", "Player", "RandomPlayer", "play_hand", "play_match"]
+__all__ = ["DEFAULT_TRIES", "GreedyPlayer", "Player", "RandomPlayer", "play_hand", "play_match"]
 
 
 class Player(Protocol):
-    """A player: picks one action from ``view.legal_actions``."""
+    """A player: picks one action for its seat, usually from ``view.legal_actions``.
+
+    A player may also define ``illegal(view, action, violation) -> None``: when the rules refuse
+    its choice, :func:`play_hand` calls it with the refused action and the
+    :class:`~canasta.Violation` (reason code and message) before asking ``choose`` again. It is
+    optional (looked up when needed), so a player with ``choose`` alone keeps working.
+    """
 
     def choose(self, view: PlayerView) -> Action: ...
+
+
+#: How many times :func:`play_hand` asks a player for a legal action before it gives up.
+DEFAULT_TRIES = 3
 
 
 class RandomPlayer:
@@ -130,22 +143,56 @@ def play_hand(
     players: Sequence[Player],
     on_action: Callable[[GameState, Action, GameState], None] | None = None,
     max_actions: int = 100_000,
+    tries: int = DEFAULT_TRIES,
 ) -> GameState:
     """Play until the current hand is over; one player per seat. ``on_action(before, action,
-    after)`` is called after each action (for logs)."""
+    after)`` is called after each action (for logs).
+
+    Each player sees only its seat's :class:`~canasta.PlayerView`. An action the rules refuse
+    is not applied: the player is told why (its ``illegal(view, action, violation)`` method, if
+    it has one) and asked again, up to ``tries`` choices in all for one move.
+
+    Raises:
+        IllegalChoiceError: a player chose ``tries`` illegal actions in a row for one move (it
+            names the player, the seat and the last :class:`~canasta.Violation`; it is an
+            :class:`~canasta.IllegalActionError` with that violation's reason).
+        ValueError: not one player per seat, or ``tries`` is not a positive int.
+    """
     if len(players) != state.variant.players:
         raise ValueError(f"need {state.variant.players} players, got {len(players)}")
+    if isinstance(tries, bool) or not isinstance(tries, int) or tries < 1:
+        raise ValueError(f"tries must be a positive int, not {tries!r}")
     for _ in range(max_actions):
         if state.is_hand_over:
             return state
         seat = state.current_seat
         assert seat is not None
-        action = players[seat].choose(observe(state, seat))
-        new = apply(state, action)
+        new, action = _legal_move(state, seat, players[seat], tries)
         if on_action is not None:
             on_action(state, action, new)
         state = new
     raise RuntimeError("the hand did not end")  # pragma: no cover
+
+
+def _legal_move(
+    state: GameState, seat: int, player: Player, tries: int
+) -> tuple[GameState, Action]:
+    """The state after the first legal action ``player`` chooses for ``seat`` in at most
+    ``tries`` choices, and that action."""
+    view = observe(state, seat)
+    violation: Violation | None = None
+    for _ in range(tries):
+        action = player.choose(view)
+        try:
+            return apply(state, action), action
+        except IllegalActionError:
+            violation = check(state, action)
+            assert violation is not None
+        told = getattr(player, "illegal", None)
+        if callable(told):
+            told(view, action, violation)
+    assert violation is not None
+    raise IllegalChoiceError(player, seat, violation, tries)
 
 
 def play_match(
@@ -154,10 +201,18 @@ def play_match(
     on_action: Callable[[GameState, Action, GameState], None] | None = None,
     on_hand_over: Callable[[GameState], None] | None = None,
     max_hands: int = 1000,
+    tries: int = DEFAULT_TRIES,
 ) -> GameState:
-    """Play hands until the match is over, dealing each next hand; returns the final state."""
+    """Play hands until the match is over, dealing each next hand; returns the final state.
+
+    Players are asked again after an illegal choice, as in :func:`play_hand` (``tries``).
+
+    Raises:
+        IllegalChoiceError: a player chose ``tries`` illegal actions in a row for one move.
+        ValueError: not one player per seat, or ``tries`` is not a positive int.
+    """
     for _ in range(max_hands):
-        state = play_hand(state, players, on_action)
+        state = play_hand(state, players, on_action, tries=tries)
         if on_hand_over is not None:
             on_hand_over(state)
         if state.is_match_over:

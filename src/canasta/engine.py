@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from importlib.machinery import EXTENSION_SUFFIXES
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -48,6 +48,9 @@ from .errors import CanastaError, IllegalActionError, Reason
 from .melds import Meld
 from .state import GameState
 from .variants import Variant, get_variant
+
+if TYPE_CHECKING:
+    from .views import PlayerView
 
 __all__ = ["COMPILED", "Violation", "apply", "check", "is_legal", "new_game"]
 
@@ -151,7 +154,7 @@ class Violation:
         return self.message
 
 
-def check(state: GameState, action: object) -> Violation | None:
+def check(state: GameState | PlayerView, action: object) -> Violation | None:
     """Check an action from another app without exceptions: ``None`` if it is legal, else the
     :class:`Violation` (reason code and message).
 
@@ -159,9 +162,19 @@ def check(state: GameState, action: object) -> Violation | None:
     its JSON (a ``dict`` or a JSON text starting with ``{``). Text or JSON that does not parse
     gives a violation with reason ``malformed``.
 
+    ``state`` may also be a :class:`~canasta.PlayerView`: the viewer's own moves are then judged
+    from what his seat may see alone (text is read as his move; another seat's move is refused
+    ``not_your_turn``; see :func:`canasta.views.stand_in`).
+
     Raises:
-        StateError: ``state`` is not a :class:`~canasta.GameState`.
+        StateError: ``state`` is neither a :class:`~canasta.GameState` nor a
+            :class:`~canasta.PlayerView` (or a view whose facts cannot all hold).
     """
+    if type(state) is not GameState:
+        from .views import PlayerView, check_view
+
+        if isinstance(state, PlayerView):
+            return check_view(state, action)
     _need_state(state)
     given = action
     if isinstance(action, str | dict):
@@ -247,13 +260,21 @@ def _parse_foreign(state: GameState, action: str | dict[str, Any]) -> object:
     return parse_action_text(action, state.current_seat)
 
 
-def is_legal(state: GameState, action: object) -> bool:
+def is_legal(state: GameState | PlayerView, action: object) -> bool:
     """Whether ``action`` is legal in ``state``. Never raises for any value of ``action``.
 
+    ``state`` may also be a :class:`~canasta.PlayerView`, for the viewer's own moves, judged as
+    :func:`check` judges them.
+
     Raises:
-        StateError: ``state`` is not a :class:`~canasta.GameState`.
+        StateError: ``state`` is neither a :class:`~canasta.GameState` nor a
+            :class:`~canasta.PlayerView` (or a view whose facts cannot all hold).
     """
     if type(state) is not GameState:
+        from .views import PlayerView, check_view
+
+        if isinstance(state, PlayerView):
+            return check_view(state, action) is None
         _need_state(state)
     if isinstance(action, _ACTION_TYPES) and not _well_formed(action):
         return False
@@ -267,9 +288,13 @@ def apply(state: GameState, action: Action) -> GameState:
     action; a hand that ends (a player goes out, the stock runs out) is left in
     :attr:`Phase.HAND_OVER` for :func:`canasta.score_hand`; :class:`DealNextHand` continues.
 
+    A :class:`~canasta.PlayerView` is refused: a view holds only what one seat may know, not
+    the cards the action would move.
+
     Raises:
         IllegalActionError: the action breaks a rule; ``.reason`` says which (see
             :class:`~canasta.Reason`).
+        StateError: ``state`` is not a :class:`~canasta.GameState` (a view included).
     """
     if type(state) is not GameState:
         _need_state(state)

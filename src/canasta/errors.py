@@ -5,7 +5,8 @@ The exception tree::
     CanastaError(Exception)
     ├── NotationError(CanastaError, ValueError)       text that does not parse
     ├── IllegalActionError(CanastaError, ValueError)  an action that breaks a rule (has .reason)
-    │   └── ReplayError(IllegalActionError)            the first illegal action of a game record
+    │   ├── ReplayError(IllegalActionError)            the first illegal action of a game record
+    │   └── IllegalChoiceError(IllegalActionError)     a player kept choosing illegal actions
     ├── PositionError(CanastaError, ValueError)       an impossible position given to position()
     ├── VariantError(CanastaError, ValueError)        an inconsistent variant
     ├── SetupError(CanastaError, ValueError)          bad arguments to new_game (seed, deck...)
@@ -24,6 +25,7 @@ from typing import Any
 __all__ = [
     "CanastaError",
     "IllegalActionError",
+    "IllegalChoiceError",
     "NotationError",
     "PositionError",
     "Reason",
@@ -141,6 +143,33 @@ class IllegalActionError(CanastaError, ValueError):
         self.reason = reason
         self.message = message
         self.action = action
+
+
+class IllegalChoiceError(IllegalActionError):
+    """A player of :func:`canasta.bots.play_hand` (or ``play_match``) chose illegal actions
+    ``tries`` times in a row for one move; the game stops, its state unchanged.
+
+    Attributes:
+        player: the player object.
+        seat: its seat.
+        violation: the last refusal (a :class:`canasta.Violation`: reason code and message).
+        tries: how many choices it was given.
+        reason: the last violation's reason (as for every :class:`IllegalActionError`).
+        action: the last action it chose.
+    """
+
+    def __init__(self, player: Any, seat: int, violation: Any, tries: int) -> None:
+        name = type(player).__name__
+        super().__init__(
+            violation.reason,
+            f"player {name} at seat {seat} chose {tries} illegal action"
+            f"{'s' if tries != 1 else ''} in a row; the last: {violation.message}",
+            violation.action,
+        )
+        self.player = player
+        self.seat = seat
+        self.violation = violation
+        self.tries = tries
 
 
 class PositionError(CanastaError, ValueError):

@@ -15,7 +15,9 @@ actions            ``draw``, ``take_pile``, ``meld_cards``, ``discard``, ``ask_p
                    changed fields: ``{"preset": "classic", "changes": {"jokers": 6}}``
 ``game_state``     every field of :class:`~canasta.GameState` (hands as lists of cards)
 ``player_view``    every field of :class:`~canasta.views.PlayerView` (its legal actions as
-                   action objects)
+                   action objects), and its ``sitting_out`` and ``pile_frozen_for_me``; a view
+                   written before it carried the table's facts (``dealer`` ... ``score``)
+                   still loads
 ``hand_score``     ``{"sides": [{"side": 0, "lines": [...], "total": 120}, ...]}``;
                    ``side_score`` and ``score_line`` likewise
 =================  ==============================================================================
@@ -74,7 +76,7 @@ from .actions import (
     TakePile,
 )
 from .cards import JOKER_ID, N_KINDS, Card, Cards, Rank
-from .errors import NotationError, PositionError, VariantError
+from .errors import NotationError, PositionError, StateError, VariantError
 from .melds import Meld
 from .position import _check_meld
 from .scoring import HandScore, ScoreItem, ScoreLine, SideScore
@@ -1358,6 +1360,16 @@ def _enc_view(w: PlayerView) -> dict[str, Any]:
         "legal_actions": [to_dict(a, versioned=False) for a in w.legal_actions],
         "sides": [list(side) for side in w.sides],
         "order": list(w.order),
+        # the table's public facts (all or none of them: a view written before they were added
+        # has none, and its "pile_frozen" meant "for the viewer's side")
+        "dealer": w.dealer,
+        "sitting_out": w.sitting_out,
+        "turn": None if w.turn is None else _encode_turn(w.turn),
+        "has_melded": list(w.has_melded),
+        "pile_red_threes": w.pile_red_threes,
+        "pile_frozen_for_me": w.pile_frozen_for_me,
+        "end": _encode_end(w.end),
+        "score": None if w.score is None else _enc_hand_score(w.score),
     }
     if w.out_of_play:
         out["out_of_play"] = w.out_of_play
@@ -1386,10 +1398,22 @@ _VIEW_KEYS: Final = (
     "sides",
     "order",
 )
+#: The keys of a view added with its public facts: a view's JSON has all of them, or none
+#: (written before they were added, when its ``pile_frozen`` meant "for the viewer's side").
+_VIEW_KEYS_0_2: Final = (
+    "dealer",
+    "sitting_out",
+    "turn",
+    "has_melded",
+    "pile_red_threes",
+    "pile_frozen_for_me",
+    "end",
+    "score",
+)
 
 
 def _dec_view(data: dict[str, Any], path: str) -> PlayerView:
-    r = Reader(data, path, _VIEW_KEYS, ("out_of_play",))
+    r = Reader(data, path, _VIEW_KEYS, (*_VIEW_KEYS_0_2, "out_of_play"))
     v = _decode_variant(r.raw("variant"), r.at("variant"))
     n = v.players
     pack = v.pack_size
@@ -1444,30 +1468,101 @@ def _dec_view(data: dict[str, Any], path: str) -> PlayerView:
     la_items = _list(r.raw("legal_actions"), la_path, MAX_ITEMS, "actions")
     if la_items and current != seat:
         _fail(la_path, "only the seat to act has legal actions")
-    actions = tuple(_decode_action(a, f"{la_path}[{i}]", seat) for i, a in enumerate(la_items))
-    return PlayerView(
-        seat=seat,
-        side=side,
-        variant=v,
-        hand=Cards.of(hand),
-        hand_sizes=hand_sizes,
-        melds=melds,
-        red_threes=red_threes,
-        top_card=top_card,
-        pile_size=pile_size,
-        pile_frozen=r.boolean("pile_frozen"),
-        pile_blocked=r.boolean("pile_blocked"),
-        stock_size=stock_size,
-        totals=totals,
-        minimums=minimums,
-        current_seat=current,
-        phase=phase,
-        hand_number=hand_number,
-        legal_actions=actions,
-        sides=sides,
-        order=order,
-        out_of_play=out_of_play,
-    )
+    for i, a in enumerate(la_items):  # checked; the menu itself follows from the view
+        _decode_action(a, f"{la_path}[{i}]", seat)
+    fields: dict[str, Any] = {
+        "seat": seat,
+        "side": side,
+        "variant": v,
+        "hand": Cards.of(hand),
+        "hand_sizes": hand_sizes,
+        "melds": melds,
+        "red_threes": red_threes,
+        "top_card": top_card,
+        "pile_size": pile_size,
+        "pile_frozen": r.boolean("pile_frozen"),
+        "pile_blocked": r.boolean("pile_blocked"),
+        "stock_size": stock_size,
+        "totals": totals,
+        "minimums": minimums,
+        "current_seat": current,
+        "phase": phase,
+        "hand_number": hand_number,
+        "sides": sides,
+        "order": order,
+        "out_of_play": out_of_play,
+    }
+    present = [k for k in _VIEW_KEYS_0_2 if r.has(k)]
+    if present:
+        missing = [k for k in _VIEW_KEYS_0_2 if not r.has(k)]
+        if missing:
+            _fail(r.at(missing[0]), "missing (a view has all of dealer ... score, or none)")
+        fields.update(_decode_view_0_2(r, v, order, phase, current, pile_size))
+    else:
+        # Written before these keys: "pile_frozen" was for the viewer's side. For a side that has
+        # melded that is the same fact; for one yet to meld the pile's own frozenness is known
+        # only from its top card.
+        if side is None or not melds[side]:
+            fields["pile_frozen"] = top_card is not None and (
+                top_card.is_wild or (top_card.is_black_three and v.black_three_discard == "freezes")
+            )
+    view = PlayerView(**fields)
+    if view.sitting_out != r.raw("sitting_out", view.sitting_out):
+        _fail(r.at("sitting_out"), f"the seat sitting out is {view.sitting_out}")
+    if view.pile_frozen_for_me != r.raw("pile_frozen_for_me", view.pile_frozen_for_me):
+        _fail(r.at("pile_frozen_for_me"), "does not follow from pile_frozen and the melds")
+    from .views import stand_in
+
+    try:
+        stand_in(view)  # the facts of the view can all hold
+    except StateError as exc:
+        _fail(path, f"an impossible view: {exc}")
+    return view
+
+
+def _decode_view_0_2(
+    r: Reader,
+    v: Variant,
+    order: tuple[int, ...],
+    phase: Phase,
+    current: int | None,
+    pile_size: int,
+) -> dict[str, Any]:
+    n = v.players
+    dealer = r.integer("dealer", 0, n - 1)
+    if dealer not in order:
+        _fail(r.at("dealer"), f"the dealer must be a seat playing this hand {list(order)}")
+    if r.raw("turn") is None:
+        _fail(r.at("turn"), "expected an object, got null")
+    turn = _decode_turn(r, order)
+    if phase is not Phase.HAND_OVER:
+        to_act = turn.seat if phase is not Phase.ANSWER else None
+        if to_act is not None and to_act != current:
+            _fail(r.at("turn"), f"the turn is seat {turn.seat}'s, the seat to act {current}")
+    hm_path = r.at("has_melded")
+    hm_items = _list(r.raw("has_melded"), hm_path, n, "seats")
+    if len(hm_items) != n:
+        _fail(hm_path, f"{len(hm_items)} entries for {n} seats")
+    has_melded = tuple(_bool(x, f"{hm_path}[{i}]") for i, x in enumerate(hm_items))
+    reds = r.integer("pile_red_threes", 0, max(pile_size - 1, 0))
+    end = _decode_end(r, order)
+    if (phase is Phase.HAND_OVER) != (end is not None):
+        _fail(r.at("end"), "a hand that is over says how it ended, and only such a hand")
+    score = None
+    if r.raw("score") is not None:
+        score = _dec_hand_score(r.raw("score"), r.at("score"))
+        if len(score.sides) != len(v.sides):
+            _fail(r.at("score"), f"{len(score.sides)} score sheets for {len(v.sides)} sides")
+    if (end is None) != (score is None):
+        _fail(r.at("score"), "a hand that is over has a score sheet, and only such a hand")
+    return {
+        "dealer": dealer,
+        "turn": turn,
+        "has_melded": has_melded,
+        "pile_red_threes": reds,
+        "end": end,
+        "score": score,
+    }
 
 
 # ================================================================== scores

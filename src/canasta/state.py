@@ -409,14 +409,20 @@ class GameState:
     @property
     def pile_frozen(self) -> bool:
         """Whether the pile is frozen for everybody: it holds a wild card or a red three (and,
-        where the variant says so, a black three) (§1 "Frozen pile", §4 A3)."""
+        where the variant says so, a black three) (§1 "Frozen pile", §4 A3). Whether it is
+        frozen for one side (also when that side has not melded) is :meth:`pile_frozen_for`."""
         table = _FREEZES_WITH_BLACK if self.variant.black_three_discard == "freezes" else _FREEZES
         return any(map(table.__getitem__, map(_CARD_ID, self.discard_pile)))
 
     def pile_frozen_for(self, side: int) -> bool:
-        """Whether the pile is frozen for ``side``: frozen for everybody, or the side has not
-        melded (§1 "Frozen pile")."""
-        return not self.melds[side] or self.pile_frozen
+        """Whether the pile is frozen for ``side``: frozen for everybody (:attr:`pile_frozen`),
+        or the side has not melded (§1 "Frozen pile"). A :class:`~canasta.PlayerView` has the
+        same two facts under the same names.
+
+        Raises:
+            StateError: ``side`` is not the index of a side (0 to ``len(sides) - 1``).
+        """
+        return not self.melds[self._side(side)] or self.pile_frozen
 
     @property
     def pile_blocked(self) -> bool:

@@ -123,7 +123,7 @@ class _Table:
     hand_sizes: tuple[int, ...]
     top_card: Card | None
     pile_size: int
-    pile_frozen: bool
+    pile_frozen: bool  # for everybody (a state) or for the viewer's side (a view)
     pile_blocked: bool
     stock_size: int
     totals: tuple[int, ...]
@@ -208,7 +208,7 @@ def _from_view(view: PlayerView, show_hands: bool | None) -> _Table:
         hand_sizes=view.hand_sizes,
         top_card=view.top_card,
         pile_size=view.pile_size,
-        pile_frozen=view.pile_frozen,
+        pile_frozen=view.pile_frozen_for_me,  # frozen for the one who looks, as before
         pile_blocked=view.pile_blocked,
         stock_size=view.stock_size,
         totals=view.totals,

@@ -1,23 +1,46 @@
-"""Per-seat views: what one player may know of a state.
+"""Per-seat views: what one player may know of a state, and judging his moves from it alone.
 
 Bots and remote clients get a :class:`PlayerView`, never the full :class:`~canasta.GameState`:
 the other hands appear only as their sizes, the stock only as its size, and the discard pile
-as its top card and size (the pile may not be looked through, §2 case 26).
+as its top card, its size and the public facts about it (whether it is frozen, how many red
+threes turned up at the deal lie in it): the pile may not be looked through (§2 case 26).
+Everything else at the table is public and in the view: the melds, the red threes laid out, the
+facts of the turn so far (:class:`~canasta.Turn`), who has melded, the dealer, who sits out, and
+once the hand is over how it ended and its score sheet. The match seed is *not* in the view: the
+decks follow from it, so it would give away every hidden card.
+
+A view judges its own seat's moves: :func:`canasta.check` and :func:`canasta.is_legal` accept
+it, and ``view.legal_actions`` of the seat to act is the same lazy menu as the state's
+(:class:`~canasta.LegalActions`). They work on :func:`stand_in`, a state built from the view
+alone, whose unseen cards are filled in from the cards the seat cannot see; two states that
+differ only in cards hidden from the seat give the same view, and so the same verdicts.
+:func:`canasta.apply` refuses a view (:class:`~canasta.StateError`): only the full state moves
+the game on.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
 import attrs
 
-from .actions import Action
+from . import _core as core
+from .actions import _ACTION_TYPES, Action, DealNextHand
 from .cards import Card, Cards
-from .errors import StateError
-from .legal import legal_actions
+from .errors import Reason, StateError
+from .legal import LegalActions
 from .melds import Meld
-from .state import GameState, Phase
+from .scoring import HandScore, score_hand
+from .state import _FREEZES, _FREEZES_WITH_BLACK, DrawSource, GameState, HandEnd, Phase, Turn
 from .variants import Variant
 
-__all__ = ["PlayerView", "observe"]
+if TYPE_CHECKING:
+    from .engine import Violation
+
+__all__ = ["PlayerView", "observe", "stand_in"]
+
+_RED_THREE_IDS = (5, 6)
 
 
 @attrs.frozen(kw_only=True)
@@ -35,7 +58,14 @@ class PlayerView:
         red_threes: every seat's red threes laid out.
         top_card: the discard pile's top card (``None`` if empty).
         pile_size: cards in the discard pile.
-        pile_frozen: whether the pile is frozen for the viewer's side.
+        pile_frozen: whether the pile is frozen for everybody: it holds a wild card or a red
+            three (and, where the variant says so, a black three), as
+            :attr:`GameState.pile_frozen <canasta.GameState.pile_frozen>` (§1 "Frozen pile").
+            Whether it is frozen for a side is :meth:`pile_frozen_for`; for the viewer's side,
+            :attr:`pile_frozen_for_me`. (In JSON written before :attr:`dealer` was added,
+            ``pile_frozen`` meant "frozen for the viewer's side"; such JSON still loads.)
+        pile_red_threes: red threes in the pile under its top card (turned up at the deal,
+            §2 cases 1, 2; never discarded): taking the pile lays them out.
         pile_blocked: whether a black three on top blocks it.
         stock_size: cards in the stock.
         totals: side totals before the hand (points).
@@ -45,6 +75,20 @@ class PlayerView:
         order: the seats playing this hand, in playing order.
         current_seat: whose turn it is (``None`` when the hand is over).
         phase: the phase of the turn.
+        hand_number: the hand of the match (1 for the first).
+        dealer: the dealer's seat of this hand (``None`` only for a view read from JSON
+            written before the view carried it).
+        turn: the public facts of the turn in progress (who plays it, where he drew, whether
+            he asked partner and the answer, the melds he started, whether he laid off).
+        has_melded: for each seat, whether it put cards on the table in an earlier turn of
+            this hand (it decides a concealed going out, §2 case 29).
+        end: how the hand ended (``None`` while it goes on).
+        score: the hand's score sheet once it is over (:func:`canasta.score_hand`), else
+            ``None``.
+        legal_actions: the viewer's legal actions when he is to act (a
+            :class:`~canasta.LegalActions`, the same menu the state lists, whose ``in``
+            accepts every legal action of his, listed or not), else ``()``. Worked out from
+            the view's other fields (not a constructor argument, not compared by ``==``).
         hand_number: the hand of the match.
         legal_actions: the viewer's listed legal actions when he is to act, else ``()``.
         out_of_play: the number of cards of the pack out of play this hand
@@ -69,10 +113,67 @@ class PlayerView:
     current_seat: int | None
     phase: Phase
     hand_number: int
-    legal_actions: tuple[Action, ...]
     sides: tuple[tuple[int, ...], ...] = ()
     order: tuple[int, ...] = ()
     out_of_play: int = 0
+    dealer: int | None = None
+    turn: Turn | None = None
+    has_melded: tuple[bool, ...] = ()
+    pile_red_threes: int = 0
+    end: HandEnd | None = None
+    score: HandScore | None = None
+    legal_actions: Sequence[Action] = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        menu: Sequence[Action] = ()
+        if self.current_seat is not None and self.current_seat == self.seat:
+            menu = LegalActions(stand_in(self))
+        object.__setattr__(self, "legal_actions", menu)
+
+    # ------------------------------------------------------------------ derived facts
+    @property
+    def sitting_out(self) -> int | None:
+        """The seat sitting out this hand (five players, §1 "Players, sides, seating"), ``None`` when
+        every seat plays."""
+        order = self.order or tuple(range(self.variant.players))
+        out = [s for s in range(self.variant.players) if s not in order]
+        return out[0] if out else None
+
+    def pile_frozen_for(self, side: int) -> bool:
+        """Whether the pile is frozen for ``side``: frozen for everybody, or the side has not
+        melded (§1 "Frozen pile"), as :meth:`GameState.pile_frozen_for
+        <canasta.GameState.pile_frozen_for>`.
+
+        Raises:
+            StateError: ``side`` is not the index of a side of this hand.
+        """
+        if type(side) is not int or not 0 <= side < len(self.melds):
+            raise StateError(f"no side {side!r:.40} (sides 0 to {len(self.melds) - 1})")
+        return self.pile_frozen or not self.melds[side]
+
+    @property
+    def pile_frozen_for_me(self) -> bool:
+        """Whether the pile is frozen for the viewer's side (:meth:`pile_frozen_for` of
+        :attr:`side`); while he sits out, whether it is frozen for everybody."""
+        return self.pile_frozen if self.side is None else self.pile_frozen_for(self.side)
+
+    @property
+    def is_hand_over(self) -> bool:
+        """The hand has ended (its :attr:`end` and :attr:`score` are known)."""
+        return self.phase is Phase.HAND_OVER
+
+    @property
+    def is_match_over(self) -> bool:
+        """The hand is over and a side has won the match, as :attr:`GameState.is_match_over
+        <canasta.GameState.is_match_over>` (§1 "Target", §2 case 40)."""
+        if self.score is None:
+            return False
+        totals = [t + s for t, s in zip(self.totals, self.score.totals, strict=True)]
+        best = max(totals)
+        if best < self.variant.target_score:
+            return False
+        leaders = sum(1 for t in totals if t == best)
+        return leaders == 1 or self.variant.tie_rule != "play_on"
 
     def _repr_svg_(self) -> str:
         """The table as the viewer may see it, as an SVG picture, for Jupyter (see
@@ -94,8 +195,11 @@ def observe(state: GameState, seat: int) -> PlayerView:
     n = state.variant.players
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
         raise StateError(f"seat must be from 0 to {n - 1}, not {seat!r}")
+    seat = int(seat)
     side = state.side_of(seat) if seat in state.order else None
-    to_act = state.current_seat == seat
+    score = None
+    if state.is_hand_over:
+        score = score_hand(state)
     return PlayerView(
         seat=seat,
         side=side,
@@ -106,7 +210,8 @@ def observe(state: GameState, seat: int) -> PlayerView:
         red_threes=state.red_threes,
         top_card=state.top_card,
         pile_size=len(state.discard_pile),
-        pile_frozen=state.pile_frozen if side is None else state.pile_frozen_for(side),
+        pile_frozen=state.pile_frozen,
+        pile_red_threes=sum(1 for c in state.discard_pile[:-1] if c.is_red_three),
         pile_blocked=state.pile_blocked,
         stock_size=len(state.stock),
         totals=state.totals,
@@ -116,8 +221,270 @@ def observe(state: GameState, seat: int) -> PlayerView:
         current_seat=state.current_seat,
         phase=state.phase,
         hand_number=state.hand_number,
-        legal_actions=tuple(legal_actions(state)) if to_act else (),
         sides=state.sides,
         order=state.order,
         out_of_play=len(state.out_of_play),
+        dealer=state.dealer,
+        turn=state.turn,
+        has_melded=state.has_melded,
+        end=state.end,
+        score=score,
     )
+
+
+# ---------------------------------------------------------------------------- the stand-in
+def stand_in(view: PlayerView) -> GameState:
+    """A state built from ``view`` alone, to judge the viewer's moves by what he may know.
+
+    Everything public is the view's. The cards the viewer cannot see (the pack less his hand,
+    the melds, the red threes laid out and the pile's top card) fill the other hands, the stock
+    and the pile under its top, in a fixed order, keeping the facts the view states: the sizes,
+    the red threes in the pile and whether the pile is frozen. So the stand-in depends on the
+    view only: two states that differ only in cards hidden from the seat give equal stand-ins.
+    It has no seed (the seed would give the hidden cards away).
+
+    The rules judge the viewer's moves on it as on the real state, with one exception, which no
+    view can avoid: taking a pile of exactly two cards (besides red threes) with every card of
+    the hand, short of the canastas to go out, is legal only if the card under the top can then
+    go out, and that card is hidden. The stand-in's card there is the unseen card of the lowest
+    id (:attr:`Card.id <canasta.Card.id>`) that keeps the pile's facts.
+
+    Raises:
+        StateError: ``view`` is not a :class:`PlayerView`, or its facts cannot all hold (more
+            copies of a card shown than the pack holds, counts that do not add up to the pack,
+            a frozen pile with no unseen card that could freeze it...).
+    """
+    if not isinstance(view, PlayerView):
+        raise StateError(f"not a PlayerView: {type(view).__name__}")
+    v = view.variant
+    n = v.players
+    if len(view.hand_sizes) != n or view.hand_sizes[view.seat] != view.hand.size:
+        raise StateError("the view's hand sizes do not match its seats and hand")
+    counts = [p - h for p, h in zip(_pack_counts(v), view.hand.counts, strict=True)]
+    shown: list[Card] = []
+    for side in view.melds:
+        for m in side:
+            shown.extend(m.cards)
+    for laid in view.red_threes:
+        shown.extend(laid)
+    if view.top_card is not None:
+        shown.append(view.top_card)
+    for c in shown:
+        counts[c.id] -= 1
+    if min(counts) < 0:
+        c = _CARDS[next(i for i, k in enumerate(counts) if k < 0)]
+        raise StateError(f"the view shows more {c} than the pack holds")
+    buried = max(view.pile_size - 1, 0)
+    others = sum(view.hand_sizes) - view.hand.size
+    hidden = others + view.stock_size + buried + view.out_of_play
+    if sum(counts) != hidden:
+        raise StateError(
+            f"the view's unseen cards ({sum(counts)}) are not its other hands, stock, pile "
+            f"under the top and cards out of play ({hidden})"
+        )
+
+    def take(ids: tuple[int, ...], k: int, what: str) -> list[tuple[int, int]]:
+        """``k`` unseen cards of ``ids``, lowest ids first, as ``(id, copies)`` pairs."""
+        out = []
+        for i in ids:
+            if k <= 0:
+                break
+            got = counts[i]
+            if got:
+                if got > k:
+                    got = k
+                counts[i] -= got
+                out.append((i, got))
+                k -= got
+        if k > 0:
+            raise StateError(f"the view's pile needs {what} that no unseen card can be")
+        return out
+
+    black = v.black_three_discard == "freezes"
+    freezing, calm = (_FREEZING_BLACK, _CALM_BLACK) if black else (_FREEZING, _CALM)
+    reds = view.pile_red_threes
+    if reds and not view.pile_frozen:
+        raise StateError("a pile holding a red three is frozen")
+    if reds > buried:
+        raise StateError(f"{reds} red threes under a pile top with {buried} cards under it")
+    placed = take(_RED_THREE_IDS, reds, "red threes")
+    top = view.top_card
+    top_freezes = top is not None and (_FREEZES_WITH_BLACK if black else _FREEZES)[top.id]
+    if view.pile_frozen:
+        if not reds and not top_freezes:
+            placed += take(freezing, 1, "a card to freeze it")
+        placed += take(_NOT_RED, buried - sum(k for _, k in placed), "cards")
+    else:
+        if top_freezes:
+            raise StateError(f"a pile with {top} on top is frozen")
+        placed += take(calm, buried, "cards that do not freeze it")
+    pile: list[Card] = []
+    for i, k in placed:
+        pile += [_CARDS[i]] * k
+    if top is not None:
+        pile.append(top)
+    hands: list[Cards] = []
+    for s in range(n):
+        if s == view.seat:
+            hands.append(view.hand)
+            continue
+        size = view.hand_sizes[s]  # red threes last: they go to the stock
+        held = [0] * 53
+        for i, k in take(_NOT_RED, size, ""):
+            held[i] = k
+        hands.append(Cards._from_counts(tuple(held), size))
+    rest: list[Card] = []
+    for i, k in enumerate(counts):  # the rest, all of it (the sizes add up)
+        if k:
+            rest += [_CARDS[i]] * k
+    stock, out_of_play = rest[: view.stock_size], rest[view.stock_size :]
+    order = view.order or tuple(range(n))
+    dealer = view.dealer if view.dealer is not None else order[-1]
+    turn = view.turn if view.turn is not None else _unknown_turn(view, order)
+    # A copy of a checked state with every field replaced: the view's fields are the engine's
+    # own values (from observe, or checked by from_json), the filled-in cards built here.
+    return core.evolve(
+        _template(),
+        variant=v,
+        seed=None,
+        hand_number=view.hand_number,
+        dealer=dealer,
+        totals=view.totals,
+        order=order,
+        sides=view.sides or v.sides,
+        hands=tuple(hands),
+        stock=tuple(stock),
+        discard_pile=tuple(pile),
+        melds=view.melds,
+        red_threes=view.red_threes,
+        phase=view.phase,
+        turn=turn,
+        has_melded=view.has_melded or (False,) * n,
+        end=view.end,
+        out_of_play=Cards.of(out_of_play),
+    )
+
+
+_TEMPLATES: list[GameState] = []
+
+
+def _template() -> GameState:
+    """A state to copy stand-ins from (every field of it is replaced)."""
+    if not _TEMPLATES:
+        from .engine import new_game
+
+        _TEMPLATES.append(new_game("two-player", seed=0))
+    return _TEMPLATES[0]
+
+
+_PACK_COUNTS: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
+def _pack_counts(v: Variant) -> tuple[int, ...]:
+    """How often the variant's pack holds each card id."""
+    key = (v.decks, v.jokers)
+    found = _PACK_COUNTS.get(key)
+    if found is None:
+        counts = [0] * 53
+        for c in v.pack():
+            counts[c.id] += 1
+        found = _PACK_COUNTS[key] = tuple(counts)
+    return found
+
+
+_CARDS = core.CARDS
+_ALL_IDS = tuple(range(53))
+_NOT_RED = tuple(i for i in _ALL_IDS if i not in _RED_THREE_IDS)
+_FREEZING = tuple(i for i in _NOT_RED if _FREEZES[i])
+_FREEZING_BLACK = tuple(i for i in _NOT_RED if _FREEZES_WITH_BLACK[i])
+_CALM = tuple(i for i in _ALL_IDS if not _FREEZES[i])
+_CALM_BLACK = tuple(i for i in _ALL_IDS if not _FREEZES_WITH_BLACK[i])
+
+
+def _unknown_turn(view: PlayerView, order: tuple[int, ...]) -> Turn:
+    """The turn of a view that does not carry it (JSON written before the view carried it): a fresh
+    turn, after a draw from the stock once the player has drawn; in the answer phase, the
+    question of the nearest partner before the seat to answer."""
+    current = view.current_seat
+    if current is None or current not in order:
+        return Turn(seat=order[0])
+    if view.phase is Phase.DRAW:
+        return Turn(seat=current)
+    seat = current
+    if view.phase is Phase.ANSWER:
+        side = next((s for s in view.sides if current in s), ())
+        i = order.index(current)
+        n = len(order)
+        seat = next(
+            (order[(i - k) % n] for k in range(1, n) if order[(i - k) % n] in side), current
+        )
+    return Turn(seat=seat, drew=DrawSource.STOCK, asked=view.phase is Phase.ANSWER)
+
+
+# ---------------------------------------------------------------------------- judging
+def check_view(view: PlayerView, action: object) -> Violation | None:
+    """:func:`canasta.check` of a view: ``None`` if ``action`` is legal for the viewer's seat,
+    else the :class:`~canasta.Violation`. Judged on :func:`stand_in`; text is read as the
+    viewer's move; an action of another seat is refused ``not_your_turn`` (a view judges only
+    its own seat's moves); once the hand is over no seat is to act: :class:`DealNextHand` is
+    for the table, on the state (``match_over`` if the match is over).
+
+    Raises:
+        StateError: ``view``'s facts cannot all hold (see :func:`stand_in`).
+    """
+    from . import engine
+
+    state = stand_in(view)
+    parsed = _parse_for(view, action)
+    # Another seat's move is judged by the rules as on the state (it is refused on public
+    # facts: not that seat's turn, or the wrong phase), except one of the seat to act.
+    if isinstance(parsed, DealNextHand) and view.phase is Phase.HAND_OVER:
+        if view.is_match_over:
+            return _violation(Reason.MATCH_OVER, action, "the match is over (§2 case 40)")
+        return _violation(
+            Reason.NOT_YOUR_TURN,
+            action,
+            "the hand is over and no seat is to act; the next hand is dealt on the state, not "
+            "from a seat's view",
+        )
+    seat = getattr(parsed, "seat", None) if isinstance(parsed, _ACTION_TYPES) else None
+    if type(seat) is int and seat != view.seat and seat == view.current_seat:
+        # the rules would judge it by the hand of the seat to act, which the view does not hold
+        return _violation(
+            Reason.NOT_YOUR_TURN,
+            action,
+            f"seat {view.seat}'s view judges only seat {view.seat}'s moves, not seat {seat}'s",
+        )
+    verdict = engine.check(state, parsed if isinstance(parsed, _ACTION_TYPES) else action)
+    if verdict is not None and verdict.action is not action:
+        verdict = attrs.evolve(verdict, action=action)
+    return verdict
+
+
+def _parse_for(view: PlayerView, action: object) -> object:
+    """``action`` as an action value (text read as the viewer's move), or ``None`` if it
+    does not parse (the engine then says why) or is not text or JSON."""
+    if isinstance(action, _ACTION_TYPES):
+        return action
+    try:
+        if isinstance(action, dict) or (
+            isinstance(action, str) and action.lstrip().startswith("{")
+        ):
+            from .serialize import from_dict, from_json
+
+            return from_dict(action) if isinstance(action, dict) else from_json(action)
+        if isinstance(action, str):
+            from .notation import parse_action_text
+
+            return parse_action_text(action, view.seat)
+    except (ValueError, TypeError, RecursionError):
+        return None
+    return None
+
+
+def _violation(reason: Reason, action: object, message: str) -> Violation:
+    """A :class:`~canasta.Violation` worded as the engine words its own."""
+    from ._rules import _illegal
+    from .engine import Violation
+
+    return Violation(reason, str(_illegal(reason, action, message)), action)
