@@ -133,8 +133,8 @@ class PlayerView:
     # ------------------------------------------------------------------ derived facts
     @property
     def sitting_out(self) -> int | None:
-        """The seat sitting out this hand (five players, §1 "Players, sides, seating"), ``None`` when
-        every seat plays."""
+        """The seat sitting out this hand (five players, §1 "Players, sides, seating"),
+        ``None`` when every seat plays."""
         order = self.order or tuple(range(self.variant.players))
         out = [s for s in range(self.variant.players) if s not in order]
         return out[0] if out else None
