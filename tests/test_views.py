@@ -582,3 +582,24 @@ def test_views_judge_alike_whatever_the_hidden_cards(
         assert _verdict(canasta.check(view, move)) == _verdict(
             canasta.check(observe(other, seat), move)
         )
+
+
+def test_a_view_with_cards_out_of_play_judges_like_its_state() -> None:
+    """Cards out of play are unseen cards of their own: the stand-in keeps their count apart
+    from the stock, and the view judges the seat's moves as the state does."""
+    import canasta
+    from canasta.views import stand_in
+
+    state = canasta.position(
+        "classic",
+        hands=["KH KS KD 5S 5H 5D 9C 7D", "4C 4D 4H", "6C 6D 6S", "8C 8D 8S"],
+        stock_top=["QH", "QS"],
+        out_of_play="rest",
+        discard_pile=["9D"],
+    )
+    view = canasta.observe(state, 0)
+    assert view.out_of_play == len(state.out_of_play) == 88 and view.stock_size == 2
+    twin = stand_in(view)
+    assert len(twin.out_of_play) == 88 and len(twin.stock) == 2
+    for move in ("draw", "take KH KS", "discard 9C", canasta.Draw(0), canasta.Draw(1)):
+        assert canasta.check(view, move) == canasta.check(state, move)
