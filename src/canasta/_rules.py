@@ -260,11 +260,18 @@ def _illegal(reason: Reason, action: object, message: str) -> IllegalActionError
     return IllegalActionError(reason, f"{_show(action)}: {message}", action)
 
 
+#: The longest quote of an action in a message (characters): messages never echo huge input.
+_QUOTE_LIMIT = 120
+
+
 def _show(action: object) -> str:
     try:
-        return repr(str(action)) if isinstance(action, _ACTION_TYPES) else repr(action)
+        text = repr(str(action)) if isinstance(action, _ACTION_TYPES) else repr(action)
     except Exception:  # pragma: no cover - repr of foreign objects
         return f"<{type(action).__name__}>"
+    if len(text) <= _QUOTE_LIMIT:
+        return text
+    return text[: _QUOTE_LIMIT - 4] + "...'"
 
 
 def _need_state(state: object) -> None:

@@ -238,11 +238,18 @@ def _judge(state: GameState, action: object, seat: int | None) -> GameState | Il
         action = parsed
     elif not _well_formed(action):
         return _illegal(Reason.MALFORMED, action, NOT_WELL_FORMED)
-    if seat is not None and type(action) is not DealNextHand:
+    if seat is not None and not isinstance(action, DealNextHand):
+        # The sender's own checks: his move names him, and he is the seat to act (once the hand
+        # is over nobody is, and the rules say so).
         named: int = action.seat  # type: ignore[attr-defined]
         if named != seat:
             return _illegal(
                 Reason.NOT_YOUR_TURN, action, f"seat {seat} sent an action of seat {named}"
+            )
+        to_act = state.current_seat
+        if to_act is not None and seat != to_act:
+            return _illegal(
+                Reason.NOT_YOUR_TURN, action, f"it is seat {to_act}'s turn, not seat {seat}'s"
             )
     try:
         return _resolve_checked(state, action)
@@ -302,6 +309,8 @@ def _well_formed(action: object) -> bool:
 
 
 def _short(value: object, limit: int = 120) -> str:
+    if type(value) is str and len(value) > limit:
+        value = value[:limit]  # repr of the part shown only: huge text is never copied whole
     try:
         text = repr(value)
     except ValueError:  # an int too large to write
@@ -335,7 +344,7 @@ def _parse_foreign(state: GameState, given: object, seat: int | None) -> object:
         from .serialize import from_dict
 
         try:
-            data = given if type(given) is dict else dict(given)
+            data = given if isinstance(given, dict) else dict(given)
             if data.get("type") not in names:
                 return _unparsed(given, "is not an action: its type is not an action type")
             parsed = from_dict(data)

@@ -192,9 +192,10 @@ __all__ = [
 ]
 
 #: The longest action notation accepted, in characters (longer text is refused before it is
-#: read, as :data:`canasta.serialize.MAX_TEXT_SIZE` bounds JSON text): room for a whole deck of
-#: :data:`canasta.serialize.MAX_CARDS` cards, the most a JSON action holds.
-MAX_ACTION_TEXT: Final = 100_000
+#: read, as :data:`canasta.serialize.MAX_TEXT_SIZE` bounds JSON text): room for a deck of
+#: :data:`canasta.serialize.MAX_CARDS` cards, the most a JSON action holds, written with single
+#: spaces.
+MAX_ACTION_TEXT: Final = 20_000
 #: The longest position notation accepted, in characters (the JSON text limit).
 MAX_POSITION_TEXT: Final = 1_000_000
 
@@ -235,7 +236,7 @@ _KEYWORDS = ("draw", "take", "meld", "discard", "ask", "yes", "no", "decline", "
 
 def _quoted(text: str, limit: int = 120) -> str:
     """``repr(text)``, cut to at most ``limit`` characters (messages never echo huge input)."""
-    shown = repr(text)
+    shown = repr(text[:limit])  # repr of the part shown only: huge text is never copied whole
     return shown if len(shown) <= limit else shown[: limit - 4] + "...'"
 
 
