@@ -1,7 +1,9 @@
 """The engine: starting a match, checking an action against the rules and applying it.
 
-:func:`apply` always checks legality first, with the same code :func:`is_legal` and
-:func:`check` use, so a listed action and an applied one can never disagree.
+:func:`apply`, :func:`check`, :func:`is_legal` and ``in legal_actions(state)`` are one judge
+(``_judge``): each takes a move in any form (an action value, its notation, its JSON text or
+mapping) and the seat that sent it, and gives every form the same verdict and the same reason, so
+a listed action, a checked one and an applied one can never disagree.
 
 The rules themselves live in :mod:`canasta._rules` (compiled in the optional compiled build, see
 the performance page of the docs); this module is the documented, typed face of them and checks
