@@ -438,3 +438,20 @@ def test_huge_position_text_is_refused_before_it_is_read() -> None:
         canasta.parse_position(text)
     assert time.perf_counter() - start < 0.1
     assert len(str(info.value)) < 200
+
+
+@pytest.mark.parametrize(
+    "record",
+    [
+        "[Variant classic]\n[Seed " + "1" * 2_000_000 + "]\n",
+        "[Variant " + "x" * 2_000_000 + "]\n",
+        "[Variant classic\n" + "x" * 2_000_000,
+        "[Variant classic]\n[Seed 1]\n[Totals 1 " + "x" * 2_000_000 + "]\n",
+        "[Variant classic]\n[Seed 1]\n0: meld " + "KH " * 1_000_000 + "\n",
+    ],
+    ids=["seed", "variant", "tag", "totals", "action"],
+)
+def test_record_errors_do_not_echo_huge_lines(record: str) -> None:
+    with pytest.raises(NotationError) as info:
+        canasta.GameRecord.loads(record)
+    assert len(str(info.value)) < 400, str(info.value)[:400]
