@@ -182,10 +182,9 @@ def check(state: GameState, action: object, *, seat: int | None = None) -> Viola
             ``None`` nor a seat of its variant (an int from 0 to the number of players - 1).
     """
     result = _judge(state, action, seat)
-    if type(result) is GameState:
-        return None
-    exc: IllegalActionError = result  # type: ignore[assignment]
-    return Violation(exc.reason, str(exc), action)
+    if isinstance(result, IllegalActionError):
+        return Violation(result.reason, str(result), action)
+    return None
 
 
 def is_legal(state: GameState, action: object, *, seat: int | None = None) -> bool:
@@ -196,7 +195,7 @@ def is_legal(state: GameState, action: object, *, seat: int | None = None) -> bo
         StateError: ``state`` is not a :class:`~canasta.GameState`, or ``seat`` is not
             ``None`` nor a seat of its variant.
     """
-    return type(_judge(state, action, seat)) is GameState
+    return not isinstance(_judge(state, action, seat), IllegalActionError)
 
 
 def apply(
@@ -219,9 +218,9 @@ def apply(
             ``None`` nor a seat of its variant.
     """
     result = _judge(state, action, seat)
-    if type(result) is GameState:
-        return result
-    raise result  # type: ignore[misc]
+    if isinstance(result, IllegalActionError):
+        raise result
+    return result
 
 
 def _judge(state: GameState, action: object, seat: int | None) -> GameState | IllegalActionError:
