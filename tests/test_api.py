@@ -140,7 +140,8 @@ def test_malformed_actions_raise_notation_error(make: object) -> None:
         (canasta.Discard(0, "KH"), canasta.Reason.WRONG_PHASE),
         (canasta.DealNextHand(), canasta.Reason.HAND_NOT_OVER),
         (canasta.DeclinePile(0), canasta.Reason.CANNOT_DECLINE),
-        ("draw", canasta.Reason.MALFORMED),
+        ("drew", canasta.Reason.MALFORMED),  # text that does not parse
+        ("discard KH", canasta.Reason.WRONG_PHASE),  # text that does: the rules' reason
         (None, canasta.Reason.MALFORMED),
     ],
 )

@@ -398,7 +398,7 @@ def test_s1_stock_runs_out() -> None:
     assert (t.end.reason, t.end.seat) == (EndReason.LAST_CARD_RED_THREE, 0)
     assert t.red_threes[0] == (Card.parse("3H"),) and t.stock == ()
     assert t.hands[0] == hand("5C 6D")
-    refused(t, Discard(0, "5C"), Reason.WRONG_PHASE)
+    refused(t, Discard(0, "5C"), Reason.HAND_OVER)
     forced = empty_stock_position(
         hands=["5C 6D", "4H", "", ""],
         melds=[["KC KD KH"], []],

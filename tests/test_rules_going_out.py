@@ -139,8 +139,8 @@ def test_s2_case_30_last_stock_card_red_three_ends_the_hand() -> None:
     assert t.red_threes[0] == (Card.parse("3H"),)
     assert t.hands[0] == hand("5C 5D 5H 6D")
     assert t.stock == () and t.discard_pile == s.discard_pile
-    refused(t, meld(0, "5C 5D 5H"), Reason.WRONG_PHASE)
-    refused(t, Discard(0, "6D"), Reason.WRONG_PHASE)
+    refused(t, meld(0, "5C 5D 5H"), Reason.HAND_OVER)
+    refused(t, Discard(0, "6D"), Reason.HAND_OVER)
     score = canasta.score_hand(t)
     assert [side.points("going_out") for side in score.sides] == [0, 0]
     assert score.sides[0].points("red_threes") == 100

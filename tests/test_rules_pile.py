@@ -198,7 +198,7 @@ def test_s2_case_11_two_wilds_and_the_top_card_never_take_the_pile() -> None:
     s = canasta.position(
         hands=["2C JK 4D 4S 6C", "", "", ""], melds=[["KC KD KH"], []], discard_pile="5C 7H 9S"
     )
-    refused(s, TakePile(0, "2C JK"), Reason.TOO_FEW_NATURALS)
+    refused(s, TakePile(0, "2C JK"), Reason.CANNOT_MELD_TOP_CARD)
     unmelded = canasta.position(
         hands=["2C JK 4D 4S 6C", "", "", ""], melds=[[], []], discard_pile="5C 7H 9S"
     )

@@ -493,8 +493,8 @@ def test_s2_case_32_two_player_last_stock_card() -> None:
     assert (over.end.reason, over.end.seat) == (EndReason.LAST_CARD_RED_THREE, 0)
     assert over.red_threes[0] == tuple(cards("3H"))
     assert Counter(over.hands[0]) == Counter(cards("9C 9D 4S"))
-    refused(over, Discard(0, "4S"), Reason.WRONG_PHASE)
-    refused(over, meld(0, "9C 9D 2C"), Reason.WRONG_PHASE)
+    refused(over, Discard(0, "4S"), Reason.HAND_OVER)
+    refused(over, meld(0, "9C 9D 2C"), Reason.HAND_OVER)
     score = canasta.score_hand(over)
     assert lines(score, 0) == {
         "melded_cards": 60,

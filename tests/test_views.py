@@ -284,7 +284,7 @@ def test_a_view_of_an_ended_hand_deals_nothing() -> None:
         verdict = canasta.check(view, move)
         assert verdict is not None
     over = canasta.check(view, "draw")
-    assert over is not None and over.reason is canasta.Reason.WRONG_PHASE
+    assert over is not None and over.reason is canasta.Reason.HAND_OVER
     assert canasta.check(view, "deal").reason is (
         canasta.Reason.MATCH_OVER if state.is_match_over else canasta.Reason.NOT_YOUR_TURN
     )
@@ -603,3 +603,18 @@ def test_a_view_with_cards_out_of_play_judges_like_its_state() -> None:
     assert len(twin.out_of_play) == 88 and len(twin.stock) == 2
     for move in ("draw", "take KH KS", "discard 9C", canasta.Draw(0), canasta.Draw(1)):
         assert canasta.check(view, move) == canasta.check(state, move)
+
+
+def test_a_view_judges_only_what_its_own_seat_sends() -> None:
+    """``seat=`` on a view: the viewer's seat judges as without it; another sender is refused
+    ``not_your_turn`` (issue: who sent it); a sender that is no seat is a StateError."""
+    import canasta
+
+    state = canasta.position("classic", hands=["KH KS KD 5S 5H 5D 9C 7D", "4C", "6C", "8C"])
+    view = canasta.observe(state, 0)
+    assert canasta.check(view, "draw", seat=0) is None and canasta.is_legal(view, "draw", seat=0)
+    refused = canasta.check(view, "draw", seat=1)
+    assert refused is not None and refused.reason is canasta.Reason.NOT_YOUR_TURN
+    assert not canasta.is_legal(view, canasta.Draw(0), seat=2)
+    with pytest.raises(canasta.StateError):
+        canasta.check(view, "draw", seat=9)

@@ -260,11 +260,18 @@ def _illegal(reason: Reason, action: object, message: str) -> IllegalActionError
     return IllegalActionError(reason, f"{_show(action)}: {message}", action)
 
 
+#: The longest quote of an action in a message (characters): messages never echo huge input.
+_QUOTE_LIMIT = 120
+
+
 def _show(action: object) -> str:
     try:
-        return repr(str(action)) if isinstance(action, _ACTION_TYPES) else repr(action)
+        text = repr(str(action)) if isinstance(action, _ACTION_TYPES) else repr(action)
     except Exception:  # pragma: no cover - repr of foreign objects
         return f"<{type(action).__name__}>"
+    if len(text) <= _QUOTE_LIMIT:
+        return text
+    return text[: _QUOTE_LIMIT - 4] + "...'"
 
 
 def _need_state(state: object) -> None:
@@ -288,7 +295,13 @@ def _resolve(state: GameState, action: object) -> GameState:
         raise _illegal(Reason.NOT_YOUR_TURN, action, f"seat {seat} does not exist (0 to {n - 1})")
     phase = state.phase
     if phase is _HAND_OVER:
-        raise _illegal(Reason.WRONG_PHASE, action, "the hand is over; deal the next hand")
+        if state.is_match_over:
+            raise _illegal(
+                Reason.MATCH_OVER, action, "the match is over: nobody plays on (§2 case 40)"
+            )
+        raise _illegal(
+            Reason.HAND_OVER, action, "the hand is over: nobody plays until the next hand is dealt"
+        )
     if phase is _ANSWER:
         if seat == state.turn.seat:
             raise _illegal(Reason.WRONG_PHASE, action, "partner must answer first")
@@ -806,11 +819,14 @@ def _take(state: GameState, action: TakePile) -> GameState:
             )
     elif existing is None:
         if naturals + extra_naturals < 1:
+            # Nothing to meld the top card with: no meld of its rank, no natural of it named
+            # (wild cards alone never take the pile, §2 case 11).
             raise _illegal(
-                Reason.TOO_FEW_NATURALS,
+                Reason.CANNOT_MELD_TOP_CARD,
                 action,
-                f"taking the pile needs a natural {rank.symbol} from the hand with a second card, "
-                "or a meld of that rank on the side (§2 cases 8, 9, 11)",
+                f"the top card {top} cannot be melded: the side has no meld of {rank.symbol}s and "
+                f"no natural {rank.symbol} from the hand is named to meld it with "
+                "(§1 'Taking the pile', §2 cases 8, 9, 11)",
             )
     hand = list(state.hands[seat].counts)
     groups = [Meld(rank, action.cards), *action.melds] if action.cards else list(action.melds)

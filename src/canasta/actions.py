@@ -106,10 +106,20 @@ def _cards(value: Any) -> tuple[Card, ...]:
 
 
 def _group_text(meld: Meld) -> str:
+    """A group in action notation: its cards, after ``+RANK`` unless the cards tell the rank
+    (some natural cards, all of the meld's rank), so that any group parses back as itself."""
     cards = " ".join(str(c) for c in meld.cards)
-    if any(c.rank is meld.rank for c in meld.cards):
+    rank = meld.rank
+    told = False
+    for c in meld.cards:
+        if not c.is_wild:
+            if c.rank is not rank:
+                told = False
+                break
+            told = True
+    if told:
         return cards
-    return f"+{meld.rank.symbol} {cards}".rstrip()
+    return f"+{rank.symbol} {cards}".rstrip()
 
 
 @attrs.frozen
@@ -237,7 +247,7 @@ class DealNextHand:
     def __str__(self) -> str:
         if self.deck is None:
             return "deal"
-        return " ".join(["deal", *(str(c) for c in self.deck)])
+        return " ".join(["deal", *(str(c) for c in self.deck)]) if self.deck else "deal -"
 
 
 #: Any action.

@@ -1,7 +1,9 @@
 """The engine: starting a match, checking an action against the rules and applying it.
 
-:func:`apply` always checks legality first, with the same code :func:`is_legal` and
-:func:`check` use, so a listed action and an applied one can never disagree.
+:func:`apply`, :func:`check`, :func:`is_legal` and ``in legal_actions(state)`` are one judge
+(``_judge``): each takes a move in any form (an action value, its notation, its JSON text or
+mapping) and the seat that sent it, and gives every form the same verdict and the same reason, so
+a listed action, a checked one and an applied one can never disagree.
 
 The rules themselves live in :mod:`canasta._rules` (compiled in the optional compiled build, see
 the performance page of the docs); this module is the documented, typed face of them and checks
@@ -30,9 +32,6 @@ from ._rules import (
     hand_sides,
     seating,
     shuffled_deck,
-)
-from ._rules import (
-    is_legal as _is_legal,
 )
 from .actions import (
     _ACTION_TYPES,
@@ -154,45 +153,146 @@ class Violation:
         return self.message
 
 
-def check(state: GameState | PlayerView, action: object) -> Violation | None:
-    """Check an action from another app without exceptions: ``None`` if it is legal, else the
+def check(
+    state: GameState | PlayerView, action: object, *, seat: int | None = None
+) -> Violation | None:
+    """Check a move from another app without exceptions: ``None`` if it is legal, else the
     :class:`Violation` (reason code and message).
 
-    ``action`` may be an action value, its notation (``"discard 9D"``, for the seat to act) or
-    its JSON (a ``dict`` or a JSON text starting with ``{``). Text or JSON that does not parse
-    gives a violation with reason ``malformed``.
+    Every form of a move is judged alike, with the same verdict and reason as :func:`is_legal`,
+    ``in legal_actions(state)`` and :func:`apply`:
+
+    * an action value;
+    * its notation (``"discard 9D"``; see :mod:`canasta.notation`), parsed for the sender;
+    * its JSON, as text starting with ``{`` or as a mapping (a ``dict``); see
+      :mod:`canasta.serialize`.
+
+    Text or JSON that does not parse into an action gives reason ``malformed``; anything that
+    parses gets the reason of the rule it breaks (``"meld KC 7C 6C"`` is ``wrong_rank``, as its
+    JSON and its value are).
+
+    Args:
+        state: the position.
+        action: the move, in any of the forms above.
+        seat: the seat that sent the move (e.g. the client's seat, from the connection). A
+            move that names another seat (an action value or JSON with another ``seat``), or a
+            move of a seat that is not to act, is refused ``not_your_turn``; notation is
+            parsed for this seat. ``None`` (the default): notation is for the seat to act (once
+            the hand is over, for the seat whose turn ended it) and a value or JSON for the
+            seat it names. :class:`~canasta.DealNextHand` is the table's, not a seat's: any
+            sender may ask for the next deal.
 
     ``state`` may also be a :class:`~canasta.PlayerView`: the viewer's own moves are then judged
-    from what his seat may see alone (text is read as his move; another seat's move is refused
-    ``not_your_turn``; see :func:`canasta.views.stand_in`).
+    from what his seat may see alone (text is read as his move; a move of another seat, or sent
+    by another ``seat``, is refused ``not_your_turn``; see :func:`canasta.views.stand_in`).
 
     Raises:
         StateError: ``state`` is neither a :class:`~canasta.GameState` nor a
-            :class:`~canasta.PlayerView` (or a view whose facts cannot all hold).
+            :class:`~canasta.PlayerView` (or a view whose facts cannot all hold), or ``seat``
+            is not ``None`` nor a seat of its variant (an int from 0 to the number of
+            players - 1).
     """
     if type(state) is not GameState:
         from .views import PlayerView, check_view
 
         if isinstance(state, PlayerView):
-            return check_view(state, action)
-    _need_state(state)
-    given = action
-    if isinstance(action, str | dict):
-        try:
-            action = _parse_foreign(state, action)
-        except (CanastaError, RecursionError) as exc:
-            return Violation(Reason.MALFORMED, f"{_short(given)} does not parse: {exc}", given)
-        if not isinstance(action, _ACTION_TYPES):
-            return Violation(Reason.MALFORMED, f"{_short(given)} is not an action", given)
-    if isinstance(action, _ACTION_TYPES) and not _well_formed(action):
-        return Violation(
-            Reason.MALFORMED, str(_illegal(Reason.MALFORMED, action, NOT_WELL_FORMED)), given
-        )
-    try:
-        _resolve_checked(state, action)
-    except IllegalActionError as exc:
-        return Violation(exc.reason, str(exc), given)
+            return check_view(state, action, seat=seat)
+    result = _judge(state, action, seat)
+    if isinstance(result, IllegalActionError):
+        return Violation(result.reason, str(result), action)
     return None
+
+
+def is_legal(state: GameState | PlayerView, action: object, *, seat: int | None = None) -> bool:
+    """Whether ``action`` (in any form :func:`check` takes) is legal in ``state``, sent by
+    ``seat`` (see :func:`check`). Never raises for any value of ``action``.
+
+    ``state`` may also be a :class:`~canasta.PlayerView`, for the viewer's own moves, judged as
+    :func:`check` judges them.
+
+    Raises:
+        StateError: ``state`` is neither a :class:`~canasta.GameState` nor a
+            :class:`~canasta.PlayerView` (or a view whose facts cannot all hold), or ``seat``
+            is not ``None`` nor a seat of its variant.
+    """
+    if type(state) is not GameState:
+        from .views import PlayerView, check_view
+
+        if isinstance(state, PlayerView):
+            return check_view(state, action, seat=seat) is None
+    return not isinstance(_judge(state, action, seat), IllegalActionError)
+
+
+def apply(
+    state: GameState, action: Action | str | Mapping[str, Any], *, seat: int | None = None
+) -> GameState:
+    """Apply a legal action and return the new state. ``state`` itself is never changed.
+
+    ``action`` may be in any form :func:`check` takes (an action value, its notation, its JSON
+    text or mapping), sent by ``seat`` (see :func:`check`): ``apply(state, "discard 9D")``.
+
+    Red threes drawn or won in the pile are laid out (and, when drawn, replaced) as part of the
+    action; a hand that ends (a player goes out, the stock runs out) is left in
+    :attr:`Phase.HAND_OVER` for :func:`canasta.score_hand`; :class:`DealNextHand` continues.
+
+    A :class:`~canasta.PlayerView` is refused: a view holds only what one seat may know, not
+    the cards the action would move.
+
+    Raises:
+        IllegalActionError: the action breaks a rule, or does not parse (``malformed``);
+            ``.reason`` says which (see :class:`~canasta.Reason`), the same reason
+            :func:`check` gives.
+        StateError: ``state`` is not a :class:`~canasta.GameState` (a view included), or
+            ``seat`` is not ``None`` nor a seat of its variant.
+    """
+    result = _judge(state, action, seat)
+    if isinstance(result, IllegalActionError):
+        raise result
+    return result
+
+
+def _judge(state: GameState, action: object, seat: int | None) -> GameState | IllegalActionError:
+    """The one judge of a move, behind :func:`check`, :func:`is_legal`, :func:`apply` and
+    ``in legal_actions(state)``: the state after ``action`` (in any form :func:`check` takes)
+    sent by ``seat`` (``None``: see :func:`check`), or the error saying why it is refused (not
+    raised). Never raises but :class:`~canasta.StateError` for a bad ``state`` or ``seat``."""
+    if type(state) is not GameState:
+        _need_state(state)
+    if seat is not None:
+        _check_sender(state, seat)
+    if not isinstance(action, _ACTION_TYPES):
+        parsed = _parse_foreign(state, action, seat)
+        if isinstance(parsed, IllegalActionError):
+            return parsed
+        action = parsed
+    elif not _well_formed(action):
+        return _illegal(Reason.MALFORMED, action, NOT_WELL_FORMED)
+    if seat is not None and not isinstance(action, DealNextHand):
+        # The sender's own checks: his move names him, and he is the seat to act (once the hand
+        # is over nobody is, and the rules say so).
+        named: int = action.seat  # type: ignore[attr-defined]
+        if named != seat:
+            return _illegal(
+                Reason.NOT_YOUR_TURN, action, f"seat {seat} sent an action of seat {named}"
+            )
+        to_act = state.current_seat
+        if to_act is not None and seat != to_act:
+            return _illegal(
+                Reason.NOT_YOUR_TURN, action, f"it is seat {to_act}'s turn, not seat {seat}'s"
+            )
+    try:
+        return _resolve_checked(state, action)
+    except IllegalActionError as exc:
+        return exc
+
+
+def _check_sender(state: GameState, seat: object) -> None:
+    """Refuse a sender that is not a seat of the variant (``state`` is a GameState)."""
+    n = state.variant.players
+    if type(seat) is not int or not 0 <= seat < n:
+        from .errors import StateError
+
+        raise StateError(f"seat must be None or a seat from 0 to {n - 1}, not {_short(seat, 40)}")
 
 
 def _cards_ok(cards: object) -> bool:
@@ -238,6 +338,8 @@ def _well_formed(action: object) -> bool:
 
 
 def _short(value: object, limit: int = 120) -> str:
+    if type(value) is str and len(value) > limit:
+        value = value[:limit]  # repr of the part shown only: huge text is never copied whole
     try:
         text = repr(value)
     except ValueError:  # an int too large to write
@@ -245,59 +347,50 @@ def _short(value: object, limit: int = 120) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-def _parse_foreign(state: GameState, action: str | dict[str, Any]) -> object:
-    if isinstance(action, dict) or action.lstrip().startswith("{"):
+def _parse_foreign(state: GameState, given: object, seat: int | None) -> object:
+    """The action that notation, JSON text or a JSON mapping ``given`` stands for (notation
+    for ``seat``, or the seat to act), or the ``malformed`` error if it parses into none.
+    Any other value is returned as it is, for the rules to refuse."""
+    if isinstance(given, str):
+        text = given
+        try:
+            if text.lstrip().startswith("{"):
+                from .serialize import from_json
+
+                parsed: object = from_json(text)
+            else:
+                from .notation import parse_action_text
+
+                if seat is None:
+                    seat = state.current_seat
+                    if seat is None:  # the hand is over: the rules say so, for the last seat
+                        seat = state.turn.seat
+                parsed = parse_action_text(text, seat)
+        except (CanastaError, RecursionError) as exc:
+            return _unparsed(given, f"does not parse: {exc}")
+    elif isinstance(given, Mapping):
         from .serialize import _ACTION_TYPES as names
-        from .serialize import from_dict, from_json
+        from .serialize import from_dict
 
-        if isinstance(action, dict):
-            if action.get("type") not in names:
-                raise _illegal(Reason.MALFORMED, None, "not an action type")
-            return from_dict(action)
-        return from_json(action)
-    from .notation import parse_action_text
-
-    return parse_action_text(action, state.current_seat)
-
-
-def is_legal(state: GameState | PlayerView, action: object) -> bool:
-    """Whether ``action`` is legal in ``state``. Never raises for any value of ``action``.
-
-    ``state`` may also be a :class:`~canasta.PlayerView`, for the viewer's own moves, judged as
-    :func:`check` judges them.
-
-    Raises:
-        StateError: ``state`` is neither a :class:`~canasta.GameState` nor a
-            :class:`~canasta.PlayerView` (or a view whose facts cannot all hold).
-    """
-    if type(state) is not GameState:
-        from .views import PlayerView, check_view
-
-        if isinstance(state, PlayerView):
-            return check_view(state, action) is None
-        _need_state(state)
-    if isinstance(action, _ACTION_TYPES) and not _well_formed(action):
-        return False
-    return _is_legal(state, action)
+        try:
+            data = given if isinstance(given, dict) else dict(given)
+            if data.get("type") not in names:
+                return _unparsed(given, "is not an action: its type is not an action type")
+            parsed = from_dict(data)
+        except (CanastaError, RecursionError) as exc:
+            return _unparsed(given, f"does not parse: {exc}")
+        except Exception as exc:  # a mapping that cannot be read
+            return _unparsed(given, f"cannot be read: {type(exc).__name__}")
+    else:
+        return given
+    if not isinstance(parsed, _ACTION_TYPES):
+        return _unparsed(given, "is not an action")
+    return parsed
 
 
-def apply(state: GameState, action: Action) -> GameState:
-    """Apply a legal action and return the new state. ``state`` itself is never changed.
+def _unparsed(given: object, why: str) -> IllegalActionError:
+    return IllegalActionError(Reason.MALFORMED, f"{_short(given)} {_short_text(why)}", given)
 
-    Red threes drawn or won in the pile are laid out (and, when drawn, replaced) as part of the
-    action; a hand that ends (a player goes out, the stock runs out) is left in
-    :attr:`Phase.HAND_OVER` for :func:`canasta.score_hand`; :class:`DealNextHand` continues.
 
-    A :class:`~canasta.PlayerView` is refused: a view holds only what one seat may know, not
-    the cards the action would move.
-
-    Raises:
-        IllegalActionError: the action breaks a rule; ``.reason`` says which (see
-            :class:`~canasta.Reason`).
-        StateError: ``state`` is not a :class:`~canasta.GameState` (a view included).
-    """
-    if type(state) is not GameState:
-        _need_state(state)
-    if isinstance(action, _ACTION_TYPES) and not _well_formed(action):
-        raise _illegal(Reason.MALFORMED, action, NOT_WELL_FORMED)
-    return _resolve_checked(state, action)
+def _short_text(text: str, limit: int = 300) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."

@@ -43,9 +43,12 @@ class Reason(enum.StrEnum):
     behind each code is cited in the docs' rules reference (shown in the message of the error).
     """
 
-    #: The action is not a well-formed action value (wrong type, bad field).
+    #: The action is not a well-formed action value (wrong type, bad field), or its notation
+    #: or JSON does not parse into one. A form that parses gets the reason of the rule it
+    #: breaks, never this one.
     MALFORMED = "malformed"
-    #: The action names a seat that is not the seat to act.
+    #: The action names a seat that is not the seat to act, or was sent (``seat=``) by a seat
+    #: other than the one it names or than the seat to act.
     NOT_YOUR_TURN = "not_your_turn"
     #: The action does not fit the phase of the turn (e.g. a discard before drawing).
     WRONG_PHASE = "wrong_phase"
@@ -64,7 +67,10 @@ class Reason(enum.StrEnum):
     PILE_TOP_WILD = "pile_top_wild"
     #: One card in hand and one card in the pile: the pile may not be taken (§2 case 25).
     SINGLE_CARD_PILE = "single_card_pile"
-    #: The cards named to take the pile cannot form a meld with its top card (§1 "Taking the pile").
+    #: The pile's top card cannot be melded: the side has no meld of its rank to lay it on and
+    #: the hand cards named to take the pile hold no natural card of its rank to meld it with
+    #: (no cards, or wild cards only: two wilds and the top card never take the pile)
+    #: (§1 "Taking the pile", §2 cases 8, 9, 11).
     CANNOT_MELD_TOP_CARD = "cannot_meld_top_card"
     #: The cards melded for the side's first meld are worth less than its minimum (§1, §2 case 12).
     INITIAL_MELD_BELOW_MINIMUM = "initial_meld_below_minimum"
@@ -100,9 +106,12 @@ class Reason(enum.StrEnum):
     CANNOT_DECLINE = "cannot_decline"
     #: No discard now: the last stock card drawn was a red three (§2 case 30, §4 A7).
     NO_DISCARD = "no_discard"
-    #: The hand is not over (dealing the next hand), or the match is over.
+    #: The next hand is dealt only once the hand is over: it is still being played.
     HAND_NOT_OVER = "hand_not_over"
-    #: The match is over: no further hand is dealt (§2 case 40).
+    #: The hand is over: no player acts until the next hand is dealt (only
+    #: :class:`~canasta.DealNextHand` is possible, unless the match is over).
+    HAND_OVER = "hand_over"
+    #: The match is over: no further hand is dealt and no player acts (§2 case 40).
     MATCH_OVER = "match_over"
     #: The deck given to deal the next hand is not a whole pack.
     BAD_DECK = "bad_deck"

@@ -123,6 +123,9 @@ class LegalActions(Sequence[Action]):
         return a  # type: ignore[return-value]
 
     def __contains__(self, action: object) -> bool:
+        """Whether ``action`` is legal for the seat to act, listed or not, in any form
+        :func:`canasta.check` takes (a value, its notation, its JSON text or mapping): the
+        verdict of :func:`canasta.is_legal`, never by listing the menu."""
         return is_legal(self._state, action)
 
     def __bool__(self) -> bool:

@@ -10,28 +10,34 @@ One line, case-insensitive, tokens separated by any amount of white space; cards
              | "discard" CARD
              | "meld" group { "+" group }
              | "take" [ CARD { CARD } ] { "+" group }
-             | "deal" { CARD }
-    group   := [ "+" RANK ] CARD { CARD }
+             | "deal" [ "-" | CARD { CARD } ]
+    group   := "+" RANK { CARD } | CARD { CARD }
 
-A lone ``+`` separates groups; ``+RANK`` (no space, ``RANK`` from ``3`` to ``A``) starting a group
-names its rank. It is needed for a group of wild cards only (an addition: ``meld +K 2C``) and
-allowed on any group; the group's other natural cards must then be of that rank. Without it, the
-rank is that of the group's non-wild cards, which must all be of one rank. After ``take`` come the
-hand cards melded with the pile's top card (possibly none; their natural cards of one rank, and no
+A lone ``+`` separates groups; ``+RANK`` (no space; any rank, ``2`` to ``A`` or ``JK``) starting
+a group names its rank. It is needed for a group of wild cards only (an addition: ``meld +K 2C``)
+and allowed on any group. Without it, the group's rank is that of its first card that is not
+wild. After ``take`` come the hand cards melded with the pile's top card (possibly none, and no
 ``+RANK``: the top card gives the rank), then further melds. ``deal`` with cards deals the next
-hand from that deck (first card dealt first). Parsing checks no rule of the game:
-:func:`parse_action` does, for the seat to act in a state.
+hand from that deck (first card dealt first; ``deal -`` names an empty deck).
+
+Parsing checks no rule of the game: text that parses is an action, which the rules judge as they
+judge the action value (a group of mixed ranks, ``meld KC 7C 6C``, is a meld of kings that the
+rules refuse as ``wrong_rank``). :func:`parse_action` parses and checks, for the seat to act in a
+state or the seat that sent it. Text longer than :data:`MAX_ACTION_TEXT` characters is refused
+before it is read.
 
 >>> str(parse_action_text("meld 7h 7s 2c + +k jk", seat=0))
 'meld +K JK + 2C 7S 7H'
 >>> parse_action_text("take 8S 8H + JK AS AD", seat=1)
 TakePile(seat=1, cards=(Card.parse('8S'), Card.parse('8H')), melds=(Meld(rank=<Rank.ACE: 14>, \
 cards=(Card.parse('JK'), Card.parse('AS'), Card.parse('AD'))),))
->>> parse_action_text("meld 7H KS", seat=0)
+>>> str(parse_action_text("meld 7H KS", seat=0))
+'meld +7 KS 7H'
+>>> parse_action_text("meld 7H KX", seat=0)
 Traceback (most recent call last):
 ...
-canasta.errors.NotationError: KS is not a 7: a group's natural cards are of one rank at column 8 \
-of 'meld 7H KS'
+canasta.errors.NotationError: not a card: 'KX' (write e.g. KH, 10S, T♠, JK) at column 8 of \
+'meld 7H KX'
 
 Position notation
 =================
@@ -140,7 +146,7 @@ import enum
 import random
 import re
 from collections.abc import Callable, Sequence
-from typing import Any, Literal, NoReturn
+from typing import Any, Final, Literal, NoReturn
 
 import attrs
 
@@ -161,8 +167,8 @@ from .actions import (
     TakePile,
 )
 from .cards import _CARD_BY_TEXT, Card, Cards, Rank
-from .engine import apply, is_legal
-from .errors import CanastaError, NotationError, StateError
+from .engine import _check_sender, _judge, is_legal
+from .errors import CanastaError, IllegalActionError, NotationError, StateError
 from .legal import legal_actions
 from .melds import Meld
 from .position import _check_meld, _turn_problem
@@ -177,6 +183,8 @@ from .variants import (
 )
 
 __all__ = [
+    "MAX_ACTION_TEXT",
+    "MAX_POSITION_TEXT",
     "format_action",
     "format_position",
     "format_variant",
@@ -185,6 +193,14 @@ __all__ = [
     "parse_position",
     "parse_variant",
 ]
+
+#: The longest action notation accepted, in characters (longer text is refused before it is
+#: read, as :data:`canasta.serialize.MAX_TEXT_SIZE` bounds JSON text): room for a deck of
+#: :data:`canasta.serialize.MAX_CARDS` cards, the most a JSON action holds, written with single
+#: spaces.
+MAX_ACTION_TEXT: Final = 20_000
+#: The longest position notation accepted, in characters (the JSON text limit).
+MAX_POSITION_TEXT: Final = 1_000_000
 
 _TOKEN = re.compile(r"\S+")
 _INT = re.compile(r"-?[0-9]{1,40}\Z")
@@ -221,14 +237,20 @@ _SIMPLE: dict[str, Callable[[int], Action]] = {
 _KEYWORDS = ("draw", "take", "meld", "discard", "ask", "yes", "no", "decline", "end", "deal")
 
 
+def _quoted(text: str, limit: int = 120) -> str:
+    """``repr(text)``, cut to at most ``limit`` characters (messages never echo huge input)."""
+    shown = repr(text[:limit])  # repr of the part shown only: huge text is never copied whole
+    return shown if len(shown) <= limit else shown[: limit - 4] + "...'"
+
+
 def _action_error(text: str, pos: int | None, message: str) -> NotationError:
     if pos is None:
-        return NotationError(f"{message}: {text!r}", text, None)
-    return NotationError(f"{message} at column {pos} of {text!r}", text, pos)
+        return NotationError(f"{message}: {_quoted(text)}", text, None)
+    return NotationError(f"{message} at column {pos} of {_quoted(text)}", text, pos)
 
 
 def _card_message(tok: str) -> str:
-    return f"not a card: {tok!r} (write e.g. KH, 10S, T♠, JK)"
+    return f"not a card: {_quoted(tok, 40)} (write e.g. KH, 10S, T♠, JK)"
 
 
 def _parse_card(text: str, tok: str, pos: int) -> Card:
@@ -255,15 +277,18 @@ def _split_groups(tokens: list[_Token]) -> list[tuple[int, list[_Token]]]:
     return groups
 
 
+#: The ranks a meld on the table can have (four to ace, and black threes).
 _TAG_RANKS = frozenset(r for r in Rank if r.is_natural or r is Rank.THREE)
 
 
 def _group_cards(
     text: str, tokens: list[_Token], *, allow_tag: bool
 ) -> tuple[Rank | None, list[Card]]:
-    """A group's rank (``None`` for wild cards only, without ``+RANK``) and cards."""
+    """A group's rank (``None`` for wild cards only, without ``+RANK``) and cards: the rank of
+    ``+RANK``, else that of the group's first card that is not wild. No rule is checked here (a
+    card of another rank in the group is the rules' ``wrong_rank``)."""
     tag: Rank | None = None
-    cards: list[tuple[Card, int]] = []
+    cards: list[Card] = []
     for i, (tok, pos) in enumerate(tokens):
         if tok.startswith("+"):
             if i or not allow_tag:
@@ -272,32 +297,19 @@ def _group_cards(
             try:
                 tag = Rank.parse(tok[1:])
             except NotationError:
-                raise _action_error(text, pos, f"not a rank: {tok[1:]!r}") from None
-            if tag not in _TAG_RANKS:
-                raise _action_error(text, pos, "a group's rank is one of 3 4 5 6 7 8 9 T J Q K A")
+                raise _action_error(text, pos, f"not a rank: {_quoted(tok[1:], 40)}") from None
             continue
-        cards.append((_parse_card(text, tok, pos), pos))
+        cards.append(_parse_card(text, tok, pos))
     rank = tag
-    for card, pos in cards:
-        if card.is_wild:
-            continue
-        if rank is None:
-            rank = card.rank
-        elif card.rank is not rank:
-            raise _action_error(
-                text,
-                pos,
-                f"{card} is not a {rank.symbol}: a group's natural cards are of one rank",
-            )
-    return rank, [c for c, _ in cards]
+    if rank is None:
+        rank = next((c.rank for c in cards if not c.is_wild), None)
+    return rank, cards
 
 
 def _meld_group(text: str, start: int, tokens: list[_Token]) -> Meld:
     if not tokens:
         raise _action_error(text, start, "an empty group (nothing between '+' and what follows)")
     rank, cards = _group_cards(text, tokens, allow_tag=True)
-    if not cards:
-        raise _action_error(text, tokens[0][1], "a group needs cards after its +RANK")
     if rank is None:
         raise _action_error(
             text, tokens[0][1], "a group of wild cards only must name its rank, e.g. '+K 2C'"
@@ -320,11 +332,19 @@ def parse_action_text(text: str, seat: int | None = None) -> Action:
 
     Raises:
         NotationError: the text does not parse; ``.position`` is the column of the first bad
-            token. A group whose natural cards mix ranks, or wild cards only without ``+RANK``,
-            does not parse.
+            token. A group of wild cards only without ``+RANK`` does not parse (it names no
+            rank); a group whose natural cards mix ranks does (the rules refuse it). Text over
+            :data:`MAX_ACTION_TEXT` characters is refused unread.
     """
     if not isinstance(text, str):
         raise NotationError(f"action notation must be text, not {type(text).__name__}")
+    if len(text) > MAX_ACTION_TEXT:
+        raise NotationError(
+            f"action notation of {len(text)} characters is too long (at most "
+            f"{MAX_ACTION_TEXT}): {_quoted(text, 60)}",
+            text,
+            None,
+        )
     toks = _tokens(text)
     if not toks:
         raise _action_error(text, None, "an empty action")
@@ -334,6 +354,8 @@ def parse_action_text(text: str, seat: int | None = None) -> Action:
     if key == "deal":
         if not rest:
             return DealNextHand()
+        if len(rest) == 1 and rest[0][0] == "-":
+            return DealNextHand(deck=())  # an empty deck: the rules refuse it (bad_deck)
         return DealNextHand(deck=tuple(_parse_card(text, t, p) for t, p in rest))
     if key not in _KEYWORDS:
         raise _action_error(text, pos, f"not an action: {word!r} (one of {', '.join(_KEYWORDS)})")
@@ -354,8 +376,8 @@ def parse_action_text(text: str, seat: int | None = None) -> Action:
         return Discard(seat, _parse_card(text, *rest[0]))
     groups = _split_groups(rest)
     if key == "meld":
-        if not rest:
-            raise _action_error(text, len(text), "'meld' needs at least one group of cards")
+        if not rest:  # no group: an action the rules refuse (nothing to meld), as its value
+            return MeldCards(seat, ())
         return MeldCards(seat, tuple(_meld_group(text, s, g) for s, g in groups))
     # take
     _, cards = _group_cards(text, groups[0][1], allow_tag=False)
@@ -363,26 +385,39 @@ def parse_action_text(text: str, seat: int | None = None) -> Action:
     return TakePile(seat, tuple(cards), melds)
 
 
-def parse_action(state: GameState, text: str) -> Action:
-    """Parse action notation for the seat to act in ``state`` and check it is legal there.
+def parse_action(state: GameState, text: str, *, seat: int | None = None) -> Action:
+    """Parse action notation for the seat to act in ``state`` (or for ``seat``, the seat that
+    sent it) and check it is legal there, as :func:`canasta.check` judges it.
 
     >>> import canasta
     >>> parse_action(canasta.new_game("classic", seed=7), "draw")
     Draw(seat=0)
+    >>> parse_action(canasta.new_game("classic", seed=7), "draw", seat=2)
+    Traceback (most recent call last):
+    ...
+    canasta.errors.IllegalActionError: not_your_turn: 'draw': it is seat 0's turn, not seat 2's
 
     Raises:
         NotationError: the text does not parse.
         IllegalActionError: the action breaks a rule in ``state`` (``.reason`` says which).
-        StateError: ``state`` is not a :class:`~canasta.GameState`.
+        StateError: ``state`` is not a :class:`~canasta.GameState`, or ``seat`` is not
+            ``None`` nor a seat of its variant.
     """
     if not isinstance(state, GameState):
         raise StateError(f"not a GameState: {type(state).__name__}")
-    seat = state.current_seat
-    if seat is None:  # the hand is over: only "deal" is legal; the engine says why others fail
-        seat = state.turn.seat
-    action = parse_action_text(text, seat)
-    if not is_legal(state, action):
-        apply(state, action)  # raises IllegalActionError with the reason
+    if not isinstance(text, str):
+        raise NotationError(f"action notation must be text, not {type(text).__name__}")
+    if seat is not None:
+        _check_sender(state, seat)
+    for_seat = seat
+    if for_seat is None:
+        for_seat = state.current_seat
+        if for_seat is None:  # the hand is over: only "deal" is legal; the rules say why not
+            for_seat = state.turn.seat
+    action = parse_action_text(text, for_seat)
+    result = _judge(state, action, seat)
+    if isinstance(result, IllegalActionError):
+        raise result
     return action
 
 
@@ -1502,8 +1537,14 @@ def parse_position(text: str) -> GameState:
     Raises:
         NotationError: the text does not parse, or describes a position that cannot be: the
             message names the line, the column and the field; ``.position`` is the index in
-            ``text``.
+            ``text``. Text over :data:`MAX_POSITION_TEXT` characters is refused unread.
     """
     if not isinstance(text, str):
         raise NotationError(f"a position must be given as text, not {type(text).__name__}")
+    if len(text) > MAX_POSITION_TEXT:
+        raise NotationError(
+            f"a position of {len(text)} characters is too long (at most {MAX_POSITION_TEXT})",
+            text,
+            None,
+        )
     return _PositionParser(text).parse()

@@ -119,7 +119,7 @@ def _players(value: Any) -> tuple[str, ...]:
     for name in names:
         _text(name, "players")
         if "," in name or not name:
-            raise NotationError(f"players: a name holds no comma and is not empty: {name!r}")
+            raise NotationError(f"players: a name holds no comma and is not empty: {_quote(name)}")
     return names
 
 
@@ -231,7 +231,9 @@ class GameRecord:
             if line.startswith("["):
                 m = re.fullmatch(r"\[(\w+)\s*(.*)\]", line)
                 if m is None:
-                    raise NotationError(f"{where}: a header tag is [Name value]: {raw!r}", raw)
+                    raise NotationError(
+                        f"{where}: a header tag is [Name value]: {_quote(raw)}", raw
+                    )
                 key = m.group(1).lower()
                 if key in header:
                     raise NotationError(f"{where}: the tag {m.group(1)} is given twice", raw)
@@ -266,7 +268,7 @@ class GameRecord:
         if "totals" in header:
             parts = header["totals"].split()
             if not parts or not all(re.fullmatch(r"-?[0-9]{1,13}", p) for p in parts):
-                raise NotationError(f"[Totals] must be integers: {header['totals']!r}")
+                raise NotationError(f"[Totals] must be integers: {_quote(header['totals'])}")
             totals = tuple(int(p) for p in parts)
         deck = None
         if "deck" in header:
@@ -416,6 +418,12 @@ def _decode_record(data: dict[str, Any], versioned: bool) -> GameRecord:
     )
 
 
+def _quote(text: str, limit: int = 120) -> str:
+    """``repr(text)`` cut to at most ``limit`` characters: messages never echo huge input."""
+    shown = repr(text[:limit])
+    return shown if len(shown) <= limit else shown[: limit - 4] + "...'"
+
+
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -432,7 +440,7 @@ def _int_tag(header: dict[str, str], key: str) -> int | None:
         return None
     text = header[key]
     if not re.fullmatch(r"-?[0-9]{1,20}", text):
-        raise NotationError(f"[{key.capitalize()}] must be an integer: {text!r}")
+        raise NotationError(f"[{key.capitalize()}] must be an integer: {_quote(text)}")
     return int(text)
 
 

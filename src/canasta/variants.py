@@ -760,9 +760,10 @@ def get_variant(name: str | Variant) -> Variant:
     if key in _PRESETS:
         return _PRESETS[key]
     known = sorted([*_PRESETS, *_ALIASES])
-    close = difflib.get_close_matches(key, known, n=1)
+    close = difflib.get_close_matches(key, known, n=1) if len(key) <= 40 else []
     hint = f"; did you mean {close[0]!r}?" if close else ""
-    raise VariantError("variant", f"unknown variant {name!r}; known: {', '.join(known)}{hint}")
+    shown = repr(name) if len(name) <= 60 else repr(name[:57]) + "..."  # never echo huge text
+    raise VariantError("variant", f"unknown variant {shown}; known: {', '.join(known)}{hint}")
 
 
 def format_value(value: Any) -> str:

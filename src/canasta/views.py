@@ -422,19 +422,32 @@ def _unknown_turn(view: PlayerView, order: tuple[int, ...]) -> Turn:
 
 
 # ---------------------------------------------------------------------------- judging
-def check_view(view: PlayerView, action: object) -> Violation | None:
+def check_view(view: PlayerView, action: object, *, seat: int | None = None) -> Violation | None:
     """:func:`canasta.check` of a view: ``None`` if ``action`` is legal for the viewer's seat,
     else the :class:`~canasta.Violation`. Judged on :func:`stand_in`; text is read as the
     viewer's move; an action of another seat is refused ``not_your_turn`` (a view judges only
     its own seat's moves); once the hand is over no seat is to act: :class:`DealNextHand` is
     for the table, on the state (``match_over`` if the match is over).
 
+    ``seat`` is the sender, as for :func:`canasta.check`: a view judges only moves its own
+    seat sends, so another sender is refused ``not_your_turn``.
+
     Raises:
-        StateError: ``view``'s facts cannot all hold (see :func:`stand_in`).
+        StateError: ``view``'s facts cannot all hold (see :func:`stand_in`), or ``seat`` is not
+            ``None`` nor a seat of its variant.
     """
     from . import engine
 
     state = stand_in(view)
+    if seat is not None:
+        engine._check_sender(state, seat)
+        if seat != view.seat:
+            return _violation(
+                Reason.NOT_YOUR_TURN,
+                action,
+                f"seat {view.seat}'s view judges only the moves seat {view.seat} sends, "
+                f"not seat {seat}'s",
+            )
     parsed = _parse_for(view, action)
     # Another seat's move is judged by the rules as on the state (it is refused on public
     # facts: not that seat's turn, or the wrong phase), except one of the seat to act.
