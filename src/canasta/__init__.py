@@ -27,6 +27,16 @@ from .actions import (
 )
 from .cards import JOKER, Card, Cards, Rank, Suit, make_pack
 from .engine import COMPILED, Violation, apply, check, is_legal, new_game
+from .errors import (
+    CanastaError,
+    IllegalActionError,
+    NotationError,
+    PositionError,
+    Reason,
+    SetupError,
+    StateError,
+    VariantError,
+)
 from .events import (
     CanastaCompleted,
     CardsDrawn,
@@ -49,16 +59,6 @@ from .events import (
     deal_events,
     events_for,
     step,
-)
-from .errors import (
-    CanastaError,
-    IllegalActionError,
-    NotationError,
-    PositionError,
-    Reason,
-    SetupError,
-    StateError,
-    VariantError,
 )
 from .legal import LegalActions, legal_actions
 from .melds import Meld
