@@ -6,30 +6,32 @@ move; :func:`deal_events` describes the deal of a hand that :func:`canasta.new_g
 frozen values in the game's words, each with a JSON form (:func:`canasta.to_json`,
 ``"type"`` below), and :func:`events_for` gives what one seat may see of them.
 
-======================  ===================  ====================================================
-event                   JSON ``"type"``      meaning (the cards it moves)
-======================  ===================  ====================================================
-:class:`SeatSitsOut`    ``seat_sits_out``    with five players, who sits out this hand
-:class:`HandDealt`      ``hand_dealt``       the hands dealt (stock to hands)
-:class:`UpcardTurned`   ``upcard_turned``    the cards turned up to start the pile (stock to pile)
-:class:`CardsDrawn`     ``cards_drawn``      cards drawn from the stock, or one drawn to replace
-                                             a red three (stock to a hand)
-:class:`RedThreeLaidOut` ``red_three_laid_out`` a red three laid out (hand to the seat's red threes)
-:class:`PileTaken`      ``pile_taken``       the whole discard pile taken (pile to the hand; the
-                                             meld events that follow meld its top card)
-:class:`MeldMade`       ``meld_made``        a new meld (hand to table)
-:class:`MeldExtended`   ``meld_extended``    cards added to a meld (hand to table)
-:class:`CanastaCompleted` ``canasta_completed`` a meld reached the canasta size
-:class:`Discarded`      ``discarded``        a discard (hand to pile)
-:class:`PartnerAsked`   ``partner_asked``    "partner, may I go out?"
-:class:`PartnerAnswered` ``partner_answered`` the binding answer
-:class:`PileDeclined`   ``pile_declined``    the pile left once the stock is exhausted
-:class:`LoneHandFormed` ``lone_hand_formed`` Cutthroat: who plays alone; the two others'
-                                             melds combined
-:class:`HandEnded`      ``hand_ended``       the hand is over: why, who, concealed or not
-:class:`HandScored`     ``hand_scored``      its score sheet and the match totals after it
-:class:`MatchOver`      ``match_over``       the winning side(s)
-======================  ===================  ====================================================
+=========================  ======================  =================================================
+event                      JSON ``"type"``         meaning (the cards it moves)
+=========================  ======================  =================================================
+:class:`SeatSitsOut`       ``seat_sits_out``       with five players, who sits out this hand
+:class:`HandDealt`         ``hand_dealt``          the hands dealt (stock to hands)
+:class:`UpcardTurned`      ``upcard_turned``       the cards turned up to start the pile (stock to
+                                                   pile)
+:class:`CardsDrawn`        ``cards_drawn``         cards drawn from the stock, or one drawn to
+                                                   replace a red three (stock to a hand)
+:class:`RedThreeLaidOut`   ``red_three_laid_out``  a red three laid out (hand to the seat's red
+                                                   threes)
+:class:`PileTaken`         ``pile_taken``          the whole discard pile taken (pile to the hand;
+                                                   the meld events that follow meld its top card)
+:class:`MeldMade`          ``meld_made``           a new meld (hand to table)
+:class:`MeldExtended`      ``meld_extended``       cards added to a meld (hand to table)
+:class:`CanastaCompleted`  ``canasta_completed``   a meld reached the canasta size
+:class:`Discarded`         ``discarded``           a discard (hand to pile)
+:class:`PartnerAsked`      ``partner_asked``       "partner, may I go out?"
+:class:`PartnerAnswered`   ``partner_answered``    the binding answer
+:class:`PileDeclined`      ``pile_declined``       the pile left once the stock is exhausted
+:class:`LoneHandFormed`    ``lone_hand_formed``    Cutthroat: who plays alone; the two others' melds
+                                                   combined
+:class:`HandEnded`         ``hand_ended``          the hand is over: why, who, concealed or not
+:class:`HandScored`        ``hand_scored``         its score sheet and the match totals after it
+:class:`MatchOver`         ``match_over``          the winning side(s)
+=========================  ======================  =================================================
 
 The order is the order of the rules: a draw's cards, then each red three laid out followed by
 its replacement; a pile taken, then the melds (the top card's first) each followed by the
@@ -126,7 +128,7 @@ from .serialize import (
     to_dict,
 )
 from .state import EndReason, GameState
-from .variants import BlackThreeUpcard, RedThreeTiming
+from .variants import BlackThreeUpcard, RedThreeTiming, Variant
 
 __all__ = [
     "CanastaCompleted",
@@ -616,7 +618,7 @@ def events_between(before: GameState, action: Any, after: GameState) -> tuple[Ev
         deck = action.deck
         if deck is None:
             assert before.seed is not None  # apply refused a seedless deal without a deck
-            deck = _rules.shuffled_deck(before.variant, before.seed, before.hand_number + 1)
+            deck = _seed_deck(before.variant, before.seed, before.hand_number + 1)
         _deal(after, deck, out)
         return tuple(out)
     seat: int = cast(_Seated, action).seat
@@ -680,7 +682,7 @@ def deal_events(
     elif state.seed is None:
         raise StateError("the match has no seed: give the deck the hand was dealt from")
     else:
-        cards = _rules.shuffled_deck(v, state.seed, state.hand_number)
+        cards = _seed_deck(v, state.seed, state.hand_number)
     again = _rules.deal(
         v,
         cards,
@@ -716,6 +718,12 @@ def events_for(events: Iterable[Event], seat: int | None) -> tuple[Event, ...]:
             raise StateError(f"not an event: {type(e).__name__}")
         out.append(e.seen_by(seat))
     return tuple(out)
+
+
+def _seed_deck(variant: Variant, seed: int, hand_number: int) -> tuple[Card, ...]:
+    """The deck the engine deals hand ``hand_number`` of the match with ``seed`` from (the one
+    place this module follows the engine's shuffle)."""
+    return _rules.shuffled_deck(variant, seed, hand_number)
 
 
 def _lay_out(seat: int, counts: list[int], stock: list[Card], out: list[Event]) -> None:
