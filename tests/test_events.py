@@ -407,7 +407,7 @@ def test_cutthroat_the_taker_plays_alone_and_the_others_combine_their_melds() ->
     s = canasta.position(
         "cutthroat",
         hands=["KH KS 9D 9C 9H 4S 5S", "AH AS 6C", "AD 2C 6D"],
-        melds=[[], ["QH QS QD"], ["QC QH JK", "AC AC AH AS AD"]],
+        melds=[[], ["QH QS QD QD"], ["QC QH JK", "AC AC AH AS AD"]],
         discard_pile="7D KD",
         current_seat=0,
     )
@@ -419,8 +419,9 @@ def test_cutthroat_the_taker_plays_alone_and_the_others_combine_their_melds() ->
         LoneHandFormed(
             seat=0,
             partners=(1, 2),
-            melds=(Meld.parse("AC AC AH AS AD"), Meld.parse("QH QS QD QC QH JK")),
+            melds=(Meld.parse("AC AC AH AS AD"), Meld.parse("QH QS QD QD QC QH JK")),
         ),
+        CanastaCompleted(seat=None, side=1, rank=Rank.QUEEN, natural=False),
     )
     replays(s, events, after)
 
@@ -636,7 +637,7 @@ def test_events_are_the_state_change_and_round_trip(name: str, seed: int) -> Non
 
 # ---------------------------------------------------------------------------- the leak test
 def perturbed(
-    before: GameState, action: Any, events: Sequence[Any], viewer: int, rng: random.Random
+    before: GameState, action: Any, events: Sequence[Any], viewer: int | None, rng: random.Random
 ) -> GameState:
     """``before`` with the cards ``viewer`` cannot see, and this move does not show him,
     shuffled: the stock's cards but those the move gives the viewer, and (unless the move ends
@@ -683,7 +684,8 @@ def test_leak_filtered_events_do_not_depend_on_hidden_cards(name: str) -> None:
     for before, action, _after, events in random_game(name, 1, deal=False, limit=250):
         if isinstance(action, canasta.DealNextHand):
             continue
-        for viewer in before.order:
+        viewers: list[int | None] = [None, *range(before.variant.players)]
+        for viewer in viewers:
             if viewer == action.seat:
                 continue
             other = perturbed(before, action, events, viewer, rng)
@@ -731,3 +733,46 @@ def test_leak_deals_show_each_seat_its_own_hand_only(name: str) -> None:
     if ended.is_hand_over and not ended.is_match_over:
         nxt, events = canasta.step(ended, canasta.DealNextHand(deck))
         replays(None, events, nxt)
+
+
+def test_events_are_hashable_values() -> None:
+    for _before, _action, _after, events in random_game("cutthroat", 3):
+        for e in events:
+            assert hash(e) == hash(canasta.from_json(canasta.to_json(e)))
+
+
+@functools.cache
+def event_documents() -> tuple[dict[str, Any], ...]:
+    docs: dict[str, dict[str, Any]] = {}
+    for name in ("classic", "cutthroat", "five-player"):
+        for _before, _action, _after, events in random_game(name, 5):
+            for e in (*events, *canasta.events_for(events, 1)):
+                docs.setdefault(
+                    canasta.to_dict(e)["type"] + str(e.seen_by(0) == e), canasta.to_dict(e)
+                )
+    return tuple(docs.values())
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.text(max_size=5),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3)
+    ),
+    max_leaves=8,
+)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_mutated_event_documents_raise_only_notation_errors(data: st.DataObject) -> None:
+    doc = json.loads(json.dumps(data.draw(st.sampled_from(event_documents()))))
+    key = data.draw(st.sampled_from(sorted(k for k in doc if k not in ("format_version", "type"))))
+    if data.draw(st.booleans()):
+        del doc[key]
+    else:
+        doc[key] = data.draw(JSON_VALUES)
+    try:
+        value = canasta.from_json(json.dumps(doc))
+    except canasta.NotationError:
+        return
+    assert canasta.from_json(canasta.to_json(value)) == value

@@ -45,6 +45,12 @@ Replaying the card movements of the events on the state before the move gives th
 it: every card of the pack stays in exactly one place (the tests check it over random games of
 every preset).
 
+Each event's JSON is an object with ``"format_version": 1``, its ``"type"`` and its fields
+(cards in notation, a meld as ``{"rank": "K", "cards": [...]}``, a score sheet as a nested
+``hand_score``; hidden cards ``null``); the JSON Schema of :func:`canasta.json_schema` has them
+all. :func:`canasta.from_json` refuses a malformed event document with
+:class:`~canasta.NotationError`, whose message starts with the JSON path of the offending field.
+
 **What each seat may see** (:func:`events_for`, :meth:`CardsDrawn.seen_by`): every event is
 public except two. :class:`CardsDrawn` shows its ``cards`` only to the drawer (the others see
 ``count``; ``cards`` is ``None``), and :class:`HandDealt` shows each seat only its own hand (the
