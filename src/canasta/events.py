@@ -747,7 +747,11 @@ def _lay_out(seat: int, counts: list[int], stock: list[Card], out: list[Event]) 
 
 
 def _deal(state: GameState, deck: Sequence[Card], out: list[Event]) -> None:
-    """The events of dealing ``state``'s hand from ``deck`` (as canasta._rules.deal does)."""
+    """The events of dealing ``state``'s hand from ``deck``, as canasta._rules.deal deals it
+    (§1 "Deal"): the hands one card at a time from the dealer's left, the upcard covered while
+    it is a wild card or a red three (or a black three where the variant says so, §2 cases 1-3),
+    then the red threes laid out and replaced (§2 cases 4, 5; at each player's first turn where
+    the variant says so, §4 A9: the first player's now)."""
     v = state.variant
     order = state.order
     m = len(order)
@@ -791,6 +795,8 @@ def _deal(state: GameState, deck: Sequence[Card], out: list[Event]) -> None:
 
 
 def _drawn(before: GameState, seat: int, out: list[Event]) -> None:
+    """A draw: the variant's draw count from the top of the stock (§1 "Drawn from stock"), then
+    the red threes in the hand laid out and replaced (§2 cases 4, 5, 30)."""
     stock = list(before.stock)
     k = min(before.variant.draw_count, len(stock))
     drawn = stock[:k]
@@ -806,7 +812,9 @@ def _melded(
     before: GameState, after: GameState, seat: int, first: Rank | None, out: list[Event]
 ) -> None:
     """Meld events of ``seat`` from his side's melds before and after (the top card's rank
-    ``first``, then from the highest rank down), each followed by the canasta it completes."""
+    ``first``, then from the highest rank down), each followed by the canasta it completes
+    (§1 "Meld composition", "Canasta"; a pile's top card is melded at once, §1 "Taking the
+    pile")."""
     side = before.side_of(seat)
     old = {m.rank: m for m in before.melds[side]}
     new = after.melds[after.side_of(seat)]
@@ -863,6 +871,7 @@ def _first_turn_red_threes(
 
 
 def _ended(after: GameState, out: list[Event]) -> None:
+    """The hand's end, its score sheet (RULES.md §3) and the match's end (§1 "Target")."""
     end = after.end
     assert end is not None
     out.append(
