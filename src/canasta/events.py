@@ -871,7 +871,7 @@ def _first_turn_red_threes(
 
 
 def _ended(after: GameState, out: list[Event]) -> None:
-    """The hand's end, its score sheet (RULES.md §3) and the match's end (§1 "Target")."""
+    """The hand's end, its score sheet (§3) and the match's end (§1 "Target")."""
     end = after.end
     assert end is not None
     out.append(
