@@ -292,7 +292,9 @@ def test_variants_round_trip() -> None:
 # ---------------------------------------------------------------------------- the schema
 def test_schema_covers_the_types() -> None:
     schema = json_schema()
-    assert schema["properties"]["type"]["enum"] == [*BUILTIN_TYPES, "record"]
+    events = [n for n in serialize.registered_types() if n not in (*BUILTIN_TYPES, "record")]
+    assert events  # the events of canasta.events (tests/test_events.py checks them)
+    assert schema["properties"]["type"]["enum"] == [*BUILTIN_TYPES, "record", *events]
     assert set(BUILTIN_TYPES) | {"record"} <= set(serialize.registered_types())
     changes = schema["$defs"]["variant_changes"]["properties"]
     fields = [a.name for a in attrs.fields(canasta.Variant) if a.init]

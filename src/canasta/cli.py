@@ -18,10 +18,26 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import TextIO
 
-from .actions import Action, DealNextHand, MeldCards, TakePile
+from .actions import Action, DealNextHand
 from .bots import play_hand
-from .engine import apply, new_game
+from .cards import Card
+from .engine import new_game
 from .errors import CanastaError, NotationError
+from .events import (
+    CardsDrawn,
+    Event,
+    HandEnded,
+    LoneHandFormed,
+    MeldExtended,
+    MeldMade,
+    PileTaken,
+    RedThreeLaidOut,
+    SeatSitsOut,
+    UpcardTurned,
+    deal_events,
+    events_between,
+    step,
+)
 from .notation import parse_position
 from .records import MAX_TEXT, GameRecord, ReplayError, record_of, replay, replay_steps
 from .render import format_score, format_table, side_name
@@ -29,7 +45,7 @@ from .scoring import score_hand
 from .serialize import from_json
 from .simulate import LOCAL, BackendError, choose_backend, play_one_match
 from .simulate import players as _players
-from .state import EndReason, GameState
+from .state import GameState
 from .variants import (
     format_value,
     get_variant,
@@ -46,31 +62,75 @@ DEMO_SEED = 2026
 _NO_RICH = "it needs the terminal library rich: pip install 'canasta[cli]'"
 
 
-def _describe(before: GameState, action: Action, after: GameState) -> list[str]:
-    seat = getattr(action, "seat", None)
-    lines = [f"seat {seat}: {action}"]
-    if seat is not None:
-        new_reds = after.red_threes[seat][len(before.red_threes[seat]) :]
-        if new_reds and after.hand_number == before.hand_number:
-            lines.append(f"  seat {seat} lays out {' '.join(str(c) for c in new_reds)}")
-    if isinstance(action, TakePile):
-        size = len(before.discard_pile)
-        lines.append(f"  takes the discard pile ({size} card{'' if size == 1 else 's'})")
-    if isinstance(action, (MeldCards, TakePile)):
-        lines.append(format_table(after))
-    if after.is_hand_over and not before.is_hand_over and after.end is not None:
-        end = after.end
-        if end.reason is EndReason.WENT_OUT:
-            how = " concealed" if end.concealed else ""
-            lines.append(f"seat {end.seat} goes out{how}")
-        elif end.reason is EndReason.STOCK_EXHAUSTED:
-            lines.append("the stock is exhausted: the hand ends")
-        else:
-            lines.append("the last stock card is a red three: the hand ends")
+def _describe(action: Action, events: Sequence[Event], after: GameState) -> list[str]:
+    """The log lines of one move: the action, then what happened, from the move's events (the
+    table after a meld)."""
+    lines = [f"seat {getattr(action, 'seat', None)}: {action}"]
+    lines.extend(_event_lines(events, "  "))
+    if any(isinstance(e, MeldMade | MeldExtended) for e in events):
+        table = format_table(after)
+        end = next((i for i, line in enumerate(lines) if not line.startswith("  ")), None)
+        if end is None or end == 0:
+            lines.append(table)
+        else:  # the table before the hand's end
+            lines.insert(end, table)
     return lines
 
 
-def _hand_header(state: GameState) -> str:
+def _event_lines(events: Sequence[Event], indent: str) -> list[str]:
+    """What the bots' log says of ``events`` (it sees every card): the cards drawn, red threes
+    laid out with their replacements, the pile taken, the upcard, the lone hand, the hand's end.
+    Melds show in the table and the score in the score sheet."""
+    lines: list[str] = []
+    reds: list[Card] = []
+    drawn: list[Card] = []
+    red_seat: int | None = None
+
+    def flush() -> None:
+        if reds:
+            also = f" and draws {' '.join(map(str, drawn))}" if drawn else ""
+            lines.append(f"{indent}seat {red_seat} lays out {' '.join(map(str, reds))}{also}")
+        reds.clear()
+        drawn.clear()
+
+    for e in events:
+        if isinstance(e, RedThreeLaidOut):
+            if e.seat != red_seat:
+                flush()
+            red_seat = e.seat
+            reds.append(e.card)
+            continue
+        if isinstance(e, CardsDrawn) and e.replacing and e.seat == red_seat and reds:
+            drawn.extend(e.cards or ())
+            continue
+        flush()
+        red_seat = None
+        if isinstance(e, CardsDrawn):
+            cards = " ".join(map(str, e.cards or ()))
+            lines.append(f"{indent}seat {e.seat} draws {cards or _count(e.count, 'card')}")
+        elif isinstance(e, PileTaken):
+            lines.append(f"{indent}takes the discard pile ({_count(len(e.cards), 'card')})")
+        elif isinstance(e, UpcardTurned):
+            lines.append(f"upcard: {' '.join(map(str, e.cards))}")
+        elif isinstance(e, SeatSitsOut):
+            lines.append(f"seat {e.seat} sits out this hand")
+        elif isinstance(e, LoneHandFormed):
+            others = "+".join(map(str, e.partners))
+            lines.append(f"{indent}seat {e.seat} now plays alone against seats {others}")
+        elif isinstance(e, HandEnded):
+            lines.append(str(e))
+    flush()
+    return lines
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _hand_header(state: GameState, deal: Sequence[Event] | None) -> str:
+    """The head of a hand: dealer and totals, then the deal's events (the upcard, red threes
+    laid out and replaced); without them (a record that starts from no deal of this library's)
+    the upcard pile and red threes as the state shows them."""
     v = state.variant
     parts = []
     for side in range(len(v.sides)):
@@ -78,9 +138,11 @@ def _hand_header(state: GameState) -> str:
             f"{side_name(state, side)} {state.totals[side]} "
             f"(needs {v.minimum_for(state.totals[side])})"
         )
+    head = f"\n=== Hand {state.hand_number} — dealer seat {state.dealer}; " + "; ".join(parts)
+    if deal is not None:
+        return "\n".join([head, *_event_lines(deal, "")])
     return (
-        f"\n=== Hand {state.hand_number} — dealer seat {state.dealer}; "
-        + "; ".join(parts)
+        head
         + f"\nupcard: {' '.join(str(c) for c in state.discard_pile)}"
         + "".join(
             f"\nseat {s} lays out {' '.join(str(c) for c in r)}"
@@ -88,6 +150,15 @@ def _hand_header(state: GameState) -> str:
             if r
         )
     )
+
+
+def _first_deal(state: GameState, deck: Sequence[Card] | None) -> tuple[Event, ...] | None:
+    """The events of the first deal, or ``None`` if ``state`` is not as dealt from ``deck`` (or
+    the seed)."""
+    try:
+        return deal_events(state, deck)
+    except CanastaError:
+        return None
 
 
 def demo(seed: int, variant: str, bots: str, out: TextIO, record: str | None = None) -> int:
@@ -99,18 +170,20 @@ def demo(seed: int, variant: str, bots: str, out: TextIO, record: str | None = N
     played: list[Action] = []
     players = _players(bots, v.players, seed)
     out.write(f"canasta demo: variant {v.name}, seed {seed}, target {v.target_score}\n")
+    deal = _first_deal(state, None)
     while True:
-        out.write(_hand_header(state) + "\n")
+        out.write(_hand_header(state, deal) + "\n")
 
         def log(before: GameState, action: Action, after: GameState) -> None:
             played.append(action)
-            out.write("\n".join(_describe(before, action, after)) + "\n")
+            events = events_between(before, action, after)
+            out.write("\n".join(_describe(action, events, after)) + "\n")
 
         state = play_hand(state, players, log)
         _print_score(state, out)
         if state.is_match_over:
             break
-        state = apply(state, DealNextHand())
+        state, deal = step(state, DealNextHand())
         played.append(DealNextHand())
     _print_match_end(state, out)
     if record is not None:
@@ -186,13 +259,14 @@ def replay_command(path: str, out: TextIO, err: TextIO) -> int:
     v = state.variant
     names = f" ({', '.join(record.players)})" if record.players else ""
     out.write(f"canasta replay: {path}: variant {v.name}{names}\n")
-    out.write(_hand_header(state) + "\n")
+    out.write(_hand_header(state, _first_deal(state, record.deck)) + "\n")
     try:
         for _i, action, before, after in replay_steps(record):
+            events = events_between(before, action, after)
             if isinstance(action, DealNextHand):
-                out.write(_hand_header(after) + "\n")
+                out.write(_hand_header(after, events) + "\n")
             else:
-                out.write("\n".join(_describe(before, action, after)) + "\n")
+                out.write("\n".join(_describe(action, events, after)) + "\n")
                 if after.is_hand_over:
                     _print_score(after, out)
             state = after

@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 import re
 import sys
+from collections import Counter
 from collections.abc import Sequence
 from typing import TextIO
 
@@ -40,8 +41,23 @@ from .actions import (
 )
 from .bots import Player
 from .cards import Card, Cards
-from .engine import apply, new_game
+from .engine import new_game
 from .errors import CanastaError, IllegalActionError, NotationError
+from .events import (
+    CardsDrawn,
+    Event,
+    HandEnded,
+    LoneHandFormed,
+    MeldExtended,
+    MeldMade,
+    PileTaken,
+    RedThreeLaidOut,
+    SeatSitsOut,
+    UpcardTurned,
+    deal_events,
+    events_for,
+    step,
+)
 from .legal import legal_actions
 from .melds import Meld
 from .notation import parse_action
@@ -129,9 +145,37 @@ def _meld_text(meld: Meld, canasta_size: int) -> Text:
     return out
 
 
-def _gained(before: Cards, after: Cards) -> list[Card]:
-    """The cards in ``after`` and not in ``before`` (as many times as they were gained)."""
-    return [c for c in Cards.of(set(after)) for _ in range(after.count(c) - before.count(c))]
+def _gained(events: Sequence[Event]) -> Cards:
+    """The cards a pile taken adds to the hand: the pile's cards less those melded from the hand
+    at once and the red threes laid out (as many times as they were gained)."""
+    got: Counter[Card] = Counter()
+    gone: Counter[Card] = Counter()
+    for e in events:
+        if isinstance(e, PileTaken):
+            got.update(e.cards)
+        elif isinstance(e, MeldMade):
+            gone.update(e.meld.cards)
+        elif isinstance(e, MeldExtended):
+            gone.update(e.cards)
+        elif isinstance(e, RedThreeLaidOut):
+            gone[e.card] += 1
+    return Cards.of(list((got - gone).elements()))
+
+
+def _red_threes(events: Sequence[Event]) -> list[tuple[int, list[Card], list[CardsDrawn]]]:
+    """The red threes laid out in ``events``, by runs of one seat: ``(seat, red threes, the
+    cards drawn to replace them)``."""
+    runs: list[tuple[int, list[Card], list[CardsDrawn]]] = []
+    for e in events:
+        if isinstance(e, RedThreeLaidOut):
+            if not runs or runs[-1][0] != e.seat:
+                runs.append((e.seat, [], []))
+            runs[-1][1].append(e.card)
+        elif isinstance(e, CardsDrawn) and e.replacing and runs and runs[-1][0] == e.seat:
+            runs[-1][2].append(e)
+        elif not isinstance(e, CardsDrawn):
+            runs.append((-1, [], []))  # a break between runs
+    return [run for run in runs if run[1]]
 
 
 def _pack(items: Sequence[Text], width: int) -> Text:
@@ -226,20 +270,24 @@ class _Session:
 
     # ------------------------------------------------------------------ the match
     def run(self, state: GameState) -> int:
+        try:
+            deal: tuple[Event, ...] | None = deal_events(state)
+        except CanastaError:  # a position given, not a deal
+            deal = None
         while True:
-            state = self.play_hand(state)
+            state = self.play_hand(state, deal)
             self.show_score(state)
             if state.is_match_over:
                 break
             prompt = Text(f"Press Enter to deal hand {state.hand_number + 1} (or quit): ")
             if self.reader.read(prompt).strip().lower() in _QUIT:
                 raise _Quit
-            state = apply(state, DealNextHand())
+            state, deal = step(state, DealNextHand())
         self.show_match_end(state)
         return 0
 
-    def play_hand(self, state: GameState) -> GameState:
-        self.show_hand_start(state)
+    def play_hand(self, state: GameState, deal: Sequence[Event] | None = None) -> GameState:
+        self.show_hand_start(state, deal)
         if self.seat not in state.order:
             self.say(
                 f"You (seat {self.seat}) sit out this hand; the bots play it.", style="bold cyan"
@@ -251,9 +299,8 @@ class _Session:
                 action = self.decide(state)
             else:
                 action = self.bots[actor].choose(observe(state, actor))
-            after = apply(state, action)
-            self.narrate(state, action, after)
-            state = after
+            state, events = step(state, action)
+            self.narrate(action, events)
         return state
 
     # ------------------------------------------------------------------ the human's turn
@@ -299,7 +346,9 @@ class _Session:
         self.say(Text("✗ " + " ".join(message.split()), style="bold red"))
 
     # ------------------------------------------------------------------ screens
-    def show_hand_start(self, state: GameState) -> None:
+    def show_hand_start(self, state: GameState, deal: Sequence[Event] | None = None) -> None:
+        """The head of a hand: dealer, totals, and from the deal's events (as this seat sees
+        them) the upcard and the red threes laid out; without them, as the state shows them."""
         v = state.variant
         self.console.print()
         self.console.print(
@@ -311,14 +360,22 @@ class _Session:
         first = state.turn.seat
         self.say(f"Dealer seat {state.dealer}; {self.who(first)} {self.verb(first, 'play')} first.")
         self.say(f"Totals: {totals}")
+        seen = None if deal is None else events_for(deal, self.seat)
+        upcard = [e.cards for e in seen or () if isinstance(e, UpcardTurned)]
         line = Text("Upcard: ")
-        line.append_text(_cards_text(state.discard_pile))
+        line.append_text(_cards_text(upcard[0] if upcard else state.discard_pile))
         self.say(line)
-        for seat, reds in enumerate(state.red_threes):
-            if reds:
-                msg = Text(f"{self.who(seat).capitalize()} lay{'s' * (seat != self.seat)} out ")
-                msg.append_text(_cards_text(reds))
-                self.say(msg)
+        if seen is None:
+            for seat, reds in enumerate(state.red_threes):
+                if reds:
+                    msg = Text(f"{self.who(seat).capitalize()} {self.verb(seat, 'lay')} out ")
+                    msg.append_text(_cards_text(reds))
+                    self.say(msg)
+            return
+        for e in seen:
+            if isinstance(e, SeatSitsOut) and e.seat != self.seat:
+                self.say(f"Seat {e.seat} sits out this hand.")
+        self.say_red_threes(seen)
 
     def show_screen(self, state: GameState, menu: Sequence[Action]) -> None:
         v = state.variant
@@ -429,28 +486,32 @@ class _Session:
             )
 
     # ------------------------------------------------------------------ narration
-    def narrate(self, before: GameState, action: Action, after: GameState) -> None:
+    def narrate(self, action: Action, events: Sequence[Event]) -> None:
+        """One line for the action, then what happened, from the move's events as this seat
+        sees them (the cards others draw are not shown)."""
         seat = getattr(action, "seat", None)
         if seat is None:
             return
+        seen = events_for(events, self.seat)
         me = seat == self.seat
         name = "You" if me else f"Seat {seat}"
         line = Text(f"{name} ", style="bold" if me else "")
         s = "" if me else "s"
-        got = _gained(before.hands[seat], after.hands[seat]) if me else []
         if isinstance(action, Draw):
-            if me:
+            drawn = next(e for e in seen if isinstance(e, CardsDrawn))
+            if drawn.cards is not None:
                 line.append(f"draw{s} ")
-                line.append_text(_cards_text(got))
+                line.append_text(_cards_text(drawn.cards))
             else:
-                n = before.variant.draw_count
+                n = drawn.count
                 line.append(f"draw{s} {'a card' if n == 1 else f'{n} cards'} from the stock")
         elif isinstance(action, TakePile):
-            size = len(before.discard_pile)
+            size = next(len(e.cards) for e in seen if isinstance(e, PileTaken))
             line.append(f"take{s} the discard pile ({size} card{'' if size == 1 else 's'})")
             if action.cards or action.melds:
                 line.append(" with ")
                 line.append(str(action).removeprefix("take").strip(), style="cyan")
+            got = _gained(seen) if me else Cards.of(())
             if got:
                 line.append("; you get ")
                 line.append_text(_cards_text(got))
@@ -469,24 +530,29 @@ class _Session:
         elif isinstance(action, EndTurn):
             line.append(f"end{s} the turn")
         self.say(line)
-        if seat < len(after.red_threes):
-            new_reds = after.red_threes[seat][len(before.red_threes[seat]) :]
-            if new_reds:
-                red = Text(f"{name} lay{s} out ")
-                red.append_text(_cards_text(new_reds))
-                self.say(red)
-        if after.sides != before.sides and not after.is_hand_over:
-            lone = [side for side in after.sides if len(side) == 1]
-            if lone:
-                alone = lone[0][0]
-                who = self.who(alone).capitalize()
-                self.say(f"{who} now {self.verb(alone, 'play')} alone against the other two.")
-        if after.is_hand_over and after.end is not None:
-            self.say_end(after)
+        self.say_red_threes(seen)
+        for e in seen:
+            if isinstance(e, LoneHandFormed):
+                who = self.who(e.seat).capitalize()
+                self.say(f"{who} now {self.verb(e.seat, 'play')} alone against the other two.")
+            elif isinstance(e, HandEnded):
+                self.say_end(e)
 
-    def say_end(self, state: GameState) -> None:
-        end = state.end
-        assert end is not None
+    def say_red_threes(self, seen: Sequence[Event]) -> None:
+        """``You lay out 3H and draw 9C``, ``Seat 1 lays out 3D and draws a card``."""
+        for seat, reds, drawn in _red_threes(seen):
+            msg = Text(f"{self.who(seat).capitalize()} {self.verb(seat, 'lay')} out ")
+            msg.append_text(_cards_text(reds))
+            if drawn:
+                msg.append(f" and {self.verb(seat, 'draw')} ")
+                cards = [c for e in drawn for c in e.cards or ()]
+                if cards:
+                    msg.append_text(_cards_text(cards))
+                else:
+                    msg.append("a card" if len(drawn) == 1 else f"{len(drawn)} cards")
+            self.say(msg)
+
+    def say_end(self, end: HandEnded) -> None:
         if end.reason is EndReason.WENT_OUT and end.seat is not None:
             how = " concealed" if end.concealed else ""
             who = self.who(end.seat).capitalize()
