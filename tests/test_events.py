@@ -776,3 +776,15 @@ def test_mutated_event_documents_raise_only_notation_errors(data: st.DataObject)
     except canasta.NotationError:
         return
     assert canasta.from_json(canasta.to_json(value)) == value
+
+
+def test_step_takes_every_form_and_the_sender() -> None:
+    """``step`` judges as ``apply`` does: notation, JSON and values alike, and ``seat=``."""
+    state = canasta.position("classic", hands=["KH KS KD 5S 5H 5D 9C 7D", "4C", "6C", "8C"])
+    by_value = canasta.step(state, canasta.Draw(0))
+    assert canasta.step(state, "draw") == by_value
+    assert canasta.step(state, canasta.to_json(canasta.Draw(0))) == by_value
+    assert canasta.step(state, "draw", seat=0) == by_value
+    with pytest.raises(canasta.IllegalActionError) as info:
+        canasta.step(state, "draw", seat=1)
+    assert info.value.reason is canasta.Reason.NOT_YOUR_TURN

@@ -579,14 +579,19 @@ class _Seated(Protocol):
     seat: int
 
 
-def step(state: GameState, action: Any) -> tuple[GameState, tuple[Event, ...]]:
+def step(
+    state: GameState, action: Any, *, seat: int | None = None
+) -> tuple[GameState, tuple[Event, ...]]:
     """Apply ``action`` as :func:`canasta.apply` does; return the new state and the events of
     the move, in order (see the module's table). Pure: the same arguments give the same state
     and the same events.
 
     Args:
         state: the state before the move.
-        action: an action, as :func:`canasta.apply` takes it.
+        action: an action, in any form :func:`canasta.apply` takes (a value, its notation, its
+            JSON text or mapping).
+        seat: the seat that sent the move, as for :func:`canasta.apply` (``None``: the seat
+            the move names, or the seat to act for notation).
 
     Returns:
         ``(new_state, events)``: ``new_state`` equals ``canasta.apply(state, action)``.
@@ -594,13 +599,13 @@ def step(state: GameState, action: Any) -> tuple[GameState, tuple[Event, ...]]:
     Raises:
         IllegalActionError: the action breaks a rule (``.reason`` says which); as
             :func:`canasta.apply`.
-        StateError: ``state`` is not a :class:`~canasta.GameState`.
+        StateError: ``state`` is not a :class:`~canasta.GameState`, or ``seat`` is not a seat.
     """
-    after = apply(state, action)
+    after = apply(state, action, seat=seat)
     if not isinstance(action, _ACTION_TYPES):  # another form apply took (text, JSON)
         from .engine import _parse_foreign
 
-        action = _parse_foreign(state, action)
+        action = _parse_foreign(state, action, seat)
     return after, events_between(state, action, after)
 
 
