@@ -383,7 +383,7 @@ def _draw(state: GameState, action: Draw) -> GameState:
         hand[c.id] += 1
     old_laid = state.red_threes[seat]
     laid = list(old_laid)
-    replaced = _lay_out_red_threes(hand, laid, stock)
+    _lay_out_red_threes(hand, laid, stock)
     red_threes = (
         state.red_threes
         if len(laid) == len(old_laid)
@@ -398,7 +398,12 @@ def _draw(state: GameState, action: Draw) -> GameState:
         [c.id for c in drawn] if red_threes is state.red_threes else (5, 6, *[c.id for c in drawn]),
     )
     hands = _replace(state.hands, seat, new_hand)
-    if not replaced and v.last_card_red_three is LastCardRedThree.MAY_MELD:
+    # §2 cases 30, 32: only a red three that is the *last* stock card ends the hand. A red three
+    # drawn earlier in the same draw (two-player: 3H then 9C, the last two cards) is laid out
+    # without a replacement and play goes on (§1 "Red three", 2P: "last two stock cards: no
+    # replacement").
+    last_red = not stock and drawn[-1].is_red_three
+    if last_red and v.last_card_red_three is LastCardRedThree.MAY_MELD:
         # §4 A7 (Britannica): the drawer may meld and lay off, but not discard.
         return _evolve_state(
             state,
@@ -408,7 +413,7 @@ def _draw(state: GameState, action: Draw) -> GameState:
             phase=Phase.PLAY,
             turn=_evolve_turn(state.turn, drew=DrawSource.STOCK, last_red_three=True),
         )
-    if not replaced:
+    if last_red:
         # §2 case 30, §4 A7: the last stock card was a red three: the hand ends at once.
         return _evolve_state(
             state,
