@@ -265,6 +265,7 @@ def test_variants_round_trip() -> None:
         classic.derive(decks=3, jokers=6, red_three_totals=(0, 1, 2, 3, 4, 5, 6)),
         canasta.get_variant("five-player").derive(target_score=3000),
         canasta.get_variant("cutthroat").derive(wild_ratio="at_most_equal"),
+        canasta.get_variant("german").derive(pile_needs_natural_pair=False),
     ]
     for variant in house:
         doc = round_trip(variant, schema=True)
@@ -283,6 +284,7 @@ def test_variants_round_trip() -> None:
         final_discard_required=True,
         red_three_negative="no_canasta",
         concealed_bonus_without_partner_meld=1000,
+        pile_needs_natural_pair=True,
         target_score=6000,
     )
     assert round_trip(variant)["preset"] == "german-4"

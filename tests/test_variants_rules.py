@@ -234,6 +234,47 @@ def test_s1_final_discard_when_going_out(name: str) -> None:
         assert len(state.hands[seat]) == 0 and state.discard_pile == tuple(cards("6S"))
 
 
+@pytest.mark.parametrize("name", PRESETS)
+def test_s1_taking_the_pile(name: str) -> None:
+    """§1 "Taking the pile": "C4 top card natural (4-A); unfrozen: natural pair, or one natural
+    + one wild, or add to own side's meld | DE3 own meld, or a natural pair [S-DE]" (S-DE: "zwei
+    Handkarten ohne wilde Karten"; Decisions: german-4 follows the same German rules). A side
+    that has melded, an unfrozen pile topped by a 9: one 9 and a joker take it except under the
+    German rules; a natural pair, or the side's own 9s meld, take it everywhere."""
+    german = name in ("german", "german-4")
+    v = canasta.get_variant(name)
+    assert v.pile_needs_natural_pair is german
+    seat = first_seat(name)
+
+    def state(hand: str, melds: list[str]) -> canasta.GameState:
+        return canasta.position(
+            name,
+            hands=table(name, seat, hand),
+            melds=side_melds(name, seat, melds),
+            discard_pile="7D 9S",
+            current_seat=seat,
+        )
+
+    wild = state("9C JK 5D 6H", ["KC KD KH"])
+    assert not wild.pile_frozen
+    one_and_wild = TakePile(seat, cards("9C JK"))
+    takes = [a for a in canasta.legal_actions(wild) if isinstance(a, TakePile)]
+    if german:
+        refused(wild, one_and_wild, Reason.TOO_FEW_NATURALS)
+        assert takes == []
+    else:
+        taken = canasta.apply(wild, one_and_wild)
+        nines = taken.meld_of(taken.side_of(seat), canasta.Rank.NINE)
+        assert nines is not None and Counter(nines.cards) == Counter(cards("9C JK 9S"))
+        assert takes == [one_and_wild]
+    pair = state("9C 9D JK 5D", ["KC KD KH"])
+    assert canasta.is_legal(pair, TakePile(seat, cards("9C 9D")))
+    assert TakePile(seat, cards("9C 9D")) in canasta.legal_actions(pair)
+    own = state("5D 6H", ["KC KD KH", "9C 9D 9H"])
+    assert canasta.is_legal(own, TakePile(seat))
+    assert TakePile(seat) in canasta.legal_actions(own)
+
+
 UNDECLARED = {name: -500 for name in PRESETS} | {"two-player": 0}
 
 

@@ -810,6 +810,15 @@ def _take(state: GameState, action: TakePile) -> GameState:
                 "takes it (§1 'Frozen pile', §2 cases 9, 10, 12)",
             )
     elif existing is None:
+        if state.variant.pile_needs_natural_pair and naturals + extra_naturals < 2:
+            # §1 "Taking the pile", DE3 column (S-DE): two hand cards without wild cards.
+            raise _illegal(
+                Reason.TOO_FEW_NATURALS,
+                action,
+                f"in this variant a new meld with the pile's top card needs a natural pair of "
+                f"{rank.symbol}s from the hand, or the side's meld of that rank takes it "
+                "(§1 'Taking the pile', German rules)",
+            )
         if naturals + extra_naturals < 1:
             raise _illegal(
                 Reason.TOO_FEW_NATURALS,

@@ -919,6 +919,7 @@ _VARIANT_DECODERS: Final[dict[str, Callable[[Any, str], Any]]] = {
     "last_card_red_three": _enum_field(LastCardRedThree),
     "red_three_timing": _enum_field(RedThreeTiming),
     "ask_partner": _enum_field(AskPartnerRule),
+    "pile_needs_natural_pair": _bool_field,
     "forced_take_after_stock": _bool_field,
     "target_score": _int_field(1),
     "tie_rule": _enum_field(TieRule),

@@ -396,6 +396,13 @@ class Variant:
     )
     #: Asking partner for permission to go out (§4 A14).
     ask_partner: AskPartner = attrs.field(default=AskPartner.OPTIONAL, converter=_to_ask_partner)
+    #: Whether a new meld made with the pile's top card needs a natural pair from the hand even
+    #: when the pile is not frozen: the pile is taken only onto the side's own meld of the top
+    #: card's rank or with two natural hand cards of it, never with one natural and a wild card
+    #: (German, S-DE "zwei Handkarten ohne wilde Karten"; §1 "Taking the pile", DE3 column).
+    #: ``False``: one natural and one wild card take an unfrozen pile too (Official Laws, §2
+    #: case 9). A frozen pile always needs the natural pair (§2 case 10).
+    pile_needs_natural_pair: bool = False
     #: Once the stock is exhausted, whether a player must take a pile whose top card fits his
     #: side's meld on a pile not frozen for him (§2 case 31).
     forced_take_after_stock: bool = True
@@ -520,6 +527,7 @@ class Variant:
             "red_threes_per_player",
             "play_after_stock",
             "melds_negative_without_canasta",
+            "pile_needs_natural_pair",
         )
         for flag in flags:
             if not isinstance(getattr(self, flag), bool):
@@ -684,6 +692,7 @@ _PRESETS: dict[str, Variant] = {
         red_three_negative=RedThreeNegative.NO_CANASTA,
         concealed_bonus=200,
         concealed_bonus_without_partner_meld=1000,
+        pile_needs_natural_pair=True,
     ),
     "german-4": CLASSIC.derive(
         name="german-4",
@@ -693,6 +702,7 @@ _PRESETS: dict[str, Variant] = {
         red_three_negative=RedThreeNegative.NO_CANASTA,
         concealed_bonus=200,
         concealed_bonus_without_partner_meld=1000,
+        pile_needs_natural_pair=True,
     ),
     "five-player": CLASSIC.derive(
         name="five-player",
