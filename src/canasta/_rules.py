@@ -8,7 +8,6 @@ mypyc compiles: no attrs classes, and annotations that hold at run time.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
@@ -26,6 +25,7 @@ from .actions import (
     TakePile,
 )
 from .cards import Card, Cards, Rank, to_card_list
+from .deals import DEAL_VERSION, deck_for
 from .errors import CanastaError, IllegalActionError, Reason, SetupError, StateError
 from .melds import Meld
 from .state import DrawSource, EndReason, GameState, HandEnd, Phase, Turn
@@ -46,11 +46,12 @@ def _bad(field: str, message: str) -> CanastaError:
     return SetupError(f"{field}: {message}")
 
 
-def shuffled_deck(variant: Variant, seed: int, hand_number: int) -> tuple[Card, ...]:
-    """The deck of hand ``hand_number`` of the match with ``seed`` (deterministic)."""
-    cards = list(variant.pack())
-    random.Random(f"canasta:{seed}:{hand_number}").shuffle(cards)
-    return tuple(cards)
+def shuffled_deck(
+    variant: Variant, seed: int, hand_number: int, deal_version: int = DEAL_VERSION
+) -> tuple[Card, ...]:
+    """The deck of hand ``hand_number`` of the match with ``seed`` under ``deal_version``
+    (1: :func:`canasta.shuffled_pack`; 0: the shuffle before portable deals)."""
+    return deck_for(variant, seed, hand_number, deal_version)
 
 
 def _check_deck(variant: Variant, deck: Any) -> tuple[Card, ...]:
@@ -71,6 +72,7 @@ def deal(
     hand_number: int,
     dealer: int,
     totals: tuple[int, ...],
+    deal_version: int = DEAL_VERSION,
 ) -> GameState:
     """Deal a hand from ``deck`` (whole pack, dealing order). See :func:`new_game`."""
     n = variant.players
@@ -118,6 +120,7 @@ def deal(
         phase=Phase.DRAW,
         turn=Turn(seat=first),
         has_melded=(False,) * n,
+        deal_version=deal_version,
     )
     return end_if_stock_exhausted(state)
 
@@ -1003,7 +1006,7 @@ def _deal_next(state: GameState, action: DealNextHand) -> GameState:
             Reason.BAD_DECK, action, "this match has no seed: the next hand needs a deck"
         )
     else:
-        deck = shuffled_deck(v, state.seed, number)
+        deck = shuffled_deck(v, state.seed, number, state.deal_version)
     return deal(
         v,
         deck,
@@ -1011,4 +1014,5 @@ def _deal_next(state: GameState, action: DealNextHand) -> GameState:
         hand_number=number,
         dealer=_next_dealer(v, state.dealer, number),
         totals=state.match_totals,
+        deal_version=state.deal_version,
     )

@@ -42,7 +42,8 @@ header; the other lines may come in any order, each at most once. Lines are coun
 columns from 0 (:attr:`NotationError.position` is the index in the whole text)::
 
     position := header { line }
-    header   := "canasta" VARIANT { "hand" INT | "dealer" SEAT | "seed" (INT | "-") }
+    header   := "canasta" VARIANT { "hand" INT | "dealer" SEAT | "seed" (INT | "-")
+                                  | "deal" INT }
     line     := "totals" INT { INT }                      one per match side (default all 0)
               | "turn" SEAT PHASE { fact }                required
               | "end" REASON [ "seat=" SEAT ] [ "concealed" ] [ "partner_had_melded" ]
@@ -65,7 +66,10 @@ columns from 0 (:attr:`NotationError.position` is the index in the whole text)::
     PILECARD := CARD [ "*" ]                              bottom card first, top card last
 
 * The header names the variant, the hand of the match (default 1), the dealer (default: the seat
-  before the turn's seat) and the match seed (default 0; ``-`` for none). A variant that is not a
+  before the turn's seat), the match seed (default 0; ``-`` for none) and the deal version the
+  seed's later hands follow (:attr:`GameState.deal_version`: 1, :func:`canasta.shuffled_pack`;
+  the default 0 is the shuffle of positions written before portable deals, which named none;
+  :func:`format_position` always writes it). A variant that is not a
   preset is written as the preset it differs least from plus the changed fields, e.g.
   ``classic{natural_canasta_bonus=700,wild_ratio=at_most_equal}``: ints, ``None``, ``true`` /
   ``false``, enum values as bare words, strings in double quotes (``\\"``, ``\\\\``, ``\\n`` and
@@ -103,7 +107,7 @@ notation, which evaluates to an equal state.
 
 >>> import canasta
 >>> s = parse_position('''
-... canasta classic hand 1 dealer 3 seed 7
+... canasta classic hand 1 dealer 3 seed 7 deal 1
 ... totals 0 0
 ... turn 0 play drew=stock
 ... hands KH KS 2C 9D 9C 4S 4H / 9H 9S 7C 7D 5S / 4D 4C JD / AH AD AC 8S 8H
@@ -115,7 +119,7 @@ notation, which evaluates to an equal state.
 >>> s.current_seat, s.phase, len(s.stock), s.pile_frozen, str(s.melds[0][0])
 (0, <Phase.PLAY: 'play'>, 80, True, '2D QS QH QD')
 >>> print(format_position(s, stock="size"))
-canasta classic hand 1 dealer 3 seed 7
+canasta classic hand 1 dealer 3 seed 7 deal 1
 totals 0 0
 turn 0 play drew=stock
 hands 2C KS KH 9D 9C 4S 4H / 9S 9H 7D 7C 5S / JD 4D 4C / AH AD AC 8S 8H
@@ -157,6 +161,7 @@ from .actions import (
     TakePile,
 )
 from .cards import _CARD_BY_TEXT, Card, Cards, Rank
+from .deals import DEAL_VERSIONS
 from .engine import apply, is_legal
 from .errors import CanastaError, NotationError, StateError
 from .legal import legal_actions
@@ -811,7 +816,8 @@ def format_position(state: GameState, stock: Literal["cards", "size"] = "cards")
     v = state.variant
     seed = "-" if state.seed is None else str(state.seed)
     lines = [
-        f"canasta {format_variant(v)} hand {state.hand_number} dealer {state.dealer} seed {seed}",
+        f"canasta {format_variant(v)} hand {state.hand_number} dealer {state.dealer} seed {seed} "
+        f"deal {state.deal_version}",
         "totals " + " ".join(str(t) for t in state.totals),
     ]
     t = state.turn
@@ -1032,8 +1038,8 @@ class _PositionParser:
         for i in range(0, len(rest), 2):
             key, kpos = rest[i]
             k = key.lower()
-            if k not in ("hand", "dealer", "seed"):
-                self.fail(kpos, f"expected hand, dealer or seed, not {key!r}")
+            if k not in ("hand", "dealer", "seed", "deal"):
+                self.fail(kpos, f"expected hand, dealer, seed or deal, not {key!r}")
             if k in header:
                 self.fail(kpos, f"{k} is given twice")
             if i + 1 >= len(rest):
@@ -1046,6 +1052,14 @@ class _PositionParser:
         seed: int | None = 0
         if "seed" in header:
             seed = None if header["seed"][0] == "-" else self.int_at(header["seed"], "seed")
+        deal_version = 0  # a position written before portable deals names no deal version
+        if "deal" in header:
+            deal_version = self.int_at(header["deal"], "deal", low=0)
+            if deal_version not in DEAL_VERSIONS:
+                self.fail(
+                    header["deal"][1],
+                    f"deal: the deal version is one of {', '.join(map(str, DEAL_VERSIONS))}",
+                )
         order = seating(v, hand_number)
         # ---------------------------------------------------------------- sides
         sides = hand_sides(v, order)
@@ -1221,6 +1235,7 @@ class _PositionParser:
             turn=turn,
             has_melded=has_melded,
             end=end,
+            deal_version=deal_version,
         )
         self.check_turn(state, tline, fact_pos, ppos)
         return state

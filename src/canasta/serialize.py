@@ -74,6 +74,7 @@ from .actions import (
     TakePile,
 )
 from .cards import JOKER_ID, N_KINDS, Card, Cards, Rank
+from .deals import DEAL_VERSIONS
 from .errors import NotationError, PositionError, VariantError
 from .melds import Meld
 from .position import _check_meld
@@ -1010,6 +1011,7 @@ def _enc_state(s: GameState) -> dict[str, Any]:
         "turn": _encode_turn(s.turn),
         "has_melded": list(s.has_melded),
         "end": _encode_end(s.end),
+        "deal_version": s.deal_version,
     }
 
 
@@ -1031,6 +1033,9 @@ _STATE_KEYS: Final = (
     "has_melded",
     "end",
 )
+#: Optional keys of a state: ``deal_version`` is absent from states written before portable
+#: deals, which deal on with version 0.
+_STATE_OPTIONAL: Final = ("deal_version",)
 _TURN_KEYS: Final = (
     "seat",
     "drew",
@@ -1257,7 +1262,8 @@ def _decode_totals(r: Reader, v: Variant) -> tuple[int, ...]:
 
 
 def _dec_state(data: dict[str, Any], path: str) -> GameState:
-    r = Reader(data, path, _STATE_KEYS)
+    r = Reader(data, path, _STATE_KEYS, _STATE_OPTIONAL)
+    deal_version = r.integer("deal_version", 0, max(DEAL_VERSIONS)) if r.has("deal_version") else 0
     v = _decode_variant(r.raw("variant"), r.at("variant"))
     n = v.players
     seed = r.opt_integer("seed", -_MAX_SEED, _MAX_SEED)
@@ -1313,6 +1319,7 @@ def _dec_state(data: dict[str, Any], path: str) -> GameState:
         turn=turn,
         has_melded=has_melded,
         end=end,
+        deal_version=deal_version,
     )
     # The turn's facts, the end and the seat to act are checked as the position notation checks
     # them (one authority for what a possible state is).

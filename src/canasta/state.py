@@ -15,6 +15,7 @@ import attrs
 
 from ._memo import ByIdentity
 from .cards import Card, Cards, Rank
+from .deals import DEAL_VERSION, DEAL_VERSIONS
 from .errors import StateError
 from .melds import Meld
 from .variants import Variant
@@ -188,6 +189,9 @@ class GameState:
         has_melded: for each seat, whether it put cards on the table in an earlier turn of
             this hand.
         end: how the hand ended, or ``None`` while it goes on.
+        deal_version: the deal algorithm the decks of the match's later hands follow from its
+            seed: 1, :func:`canasta.shuffled_pack` (the default); 0, the shuffle of states
+            written before portable deals (see :data:`canasta.deals.DEAL_VERSION`).
     """
 
     variant: Variant
@@ -206,6 +210,7 @@ class GameState:
     turn: Turn
     has_melded: tuple[bool, ...]
     end: HandEnd | None = None
+    deal_version: int = DEAL_VERSION
 
     _post_init_checks_only: ClassVar[bool] = True
 
@@ -234,6 +239,8 @@ class GameState:
         _need(self, "turn", isinstance(self.turn, Turn))
         _need(self, "has_melded", _tuple_of(self.has_melded, lambda b: type(b) is bool))
         _need(self, "end", self.end is None or isinstance(self.end, HandEnd))
+        version = self.deal_version
+        _need(self, "deal_version", _is_int(version) and version in DEAL_VERSIONS)
 
     def __repr__(self) -> str:
         """Python text that rebuilds an equal state: ``canasta.parse_position(...)`` with the

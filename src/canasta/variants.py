@@ -579,7 +579,16 @@ class Variant:
         return 2 * self.decks
 
     def pack(self) -> tuple[Card, ...]:
-        """The unshuffled pack of this variant."""
+        """The unshuffled pack of this variant, in its canonical order (the start of the
+        portable shuffle, :func:`canasta.shuffled_pack`): each of the :attr:`decks` decks in
+        turn, its 52 cards by rank from the two up to the ace and each rank in the suit order
+        spades, hearts, diamonds, clubs (``2S 2H 2D 2C 3S ... AD AC``, card ids 0 to 51), then
+        the :attr:`jokers`; :attr:`pack_size` cards.
+
+        >>> p = get_variant("classic").pack()
+        >>> len(p), " ".join(str(c) for c in p[:5]), " ".join(str(c) for c in p[50:54])
+        (108, '2S 2H 2D 2C 3S', 'AD AC 2S 2H')
+        """
         from .cards import make_pack
 
         return make_pack(self.decks, self.jokers)
