@@ -201,25 +201,38 @@ def test_states_carry_the_deal_version_through_every_format() -> None:
         state = canasta.new_game("classic", seed=3, deal_version=version)
         assert canasta.from_json(canasta.to_json(state)) == state
         text = canasta.format_position(state)
-        assert text.splitlines()[0].endswith(f"seed 3 deal {version}")
+        assert text.splitlines()[0].endswith("seed 3" if version == 1 else "seed 3 deal 0")
         assert canasta.parse_position(text) == state
         assert eval(repr(state), {"canasta": canasta}) == state
 
 
-def test_states_written_before_deal_versions_load_as_version_zero() -> None:
+def test_json_states_written_before_deal_versions_load_as_version_zero() -> None:
     state = canasta.new_game("classic", seed=3)
     doc = canasta.to_dict(state)
     del doc["deal_version"]
     assert canasta.from_dict(doc).deal_version == 0
-    old = canasta.format_position(state).replace(" deal 1", "", 1)
-    assert canasta.parse_position(old).deal_version == 0
+
+
+def test_positions_name_deal_version_zero_only() -> None:
+    """The position notation writes ``deal 0`` for the old shuffle; without it a position is of
+    version 1, as :func:`canasta.position` builds it (a text written by hand names no deal)."""
+    state = canasta.new_game("classic", seed=3)
+    text = canasta.format_position(state)
+    assert " deal " not in text and canasta.parse_position(text).deal_version == 1
+    header, rest = text.split("\n", 1)
+    assert canasta.parse_position(f"{header} deal 1\n{rest}") == state
+    assert canasta.parse_position(f"{header} deal 0\n{rest}").deal_version == 0
+    built = canasta.position("classic", hands=["KH", "", "", ""], discard_pile="7D")
+    assert built.deal_version == 1
+    assert canasta.parse_position(canasta.format_position(built)) == built
 
 
 @pytest.mark.parametrize("header", ["deal 2", "deal -1", "deal x", "deal"])
 def test_positions_refuse_bad_deal_versions(header: str) -> None:
     text = canasta.format_position(canasta.new_game("classic", seed=3))
+    first, rest = text.split("\n", 1)
     with pytest.raises(canasta.NotationError, match="deal"):
-        canasta.parse_position(text.replace("deal 1", header, 1))
+        canasta.parse_position(f"{first} {header}\n{rest}")
 
 
 def test_json_states_refuse_bad_deal_versions() -> None:

@@ -67,9 +67,9 @@ columns from 0 (:attr:`NotationError.position` is the index in the whole text)::
 
 * The header names the variant, the hand of the match (default 1), the dealer (default: the seat
   before the turn's seat), the match seed (default 0; ``-`` for none) and the deal version the
-  seed's later hands follow (:attr:`GameState.deal_version`: 1, :func:`canasta.shuffled_pack`;
-  the default 0 is the shuffle of positions written before portable deals, which named none;
-  :func:`format_position` always writes it). A variant that is not a
+  seed's later hands follow (:attr:`GameState.deal_version`; default 1,
+  :func:`canasta.shuffled_pack`, and then not written; ``deal 0`` is the shuffle before
+  portable deals, of a match begun then). A variant that is not a
   preset is written as the preset it differs least from plus the changed fields, e.g.
   ``classic{natural_canasta_bonus=700,wild_ratio=at_most_equal}``: ints, ``None``, ``true`` /
   ``false``, enum values as bare words, strings in double quotes (``\\"``, ``\\\\``, ``\\n`` and
@@ -107,7 +107,7 @@ notation, which evaluates to an equal state.
 
 >>> import canasta
 >>> s = parse_position('''
-... canasta classic hand 1 dealer 3 seed 7 deal 1
+... canasta classic hand 1 dealer 3 seed 7
 ... totals 0 0
 ... turn 0 play drew=stock
 ... hands KH KS 2C 9D 9C 4S 4H / 9H 9S 7C 7D 5S / 4D 4C JD / AH AD AC 8S 8H
@@ -119,7 +119,7 @@ notation, which evaluates to an equal state.
 >>> s.current_seat, s.phase, len(s.stock), s.pile_frozen, str(s.melds[0][0])
 (0, <Phase.PLAY: 'play'>, 80, True, '2D QS QH QD')
 >>> print(format_position(s, stock="size"))
-canasta classic hand 1 dealer 3 seed 7 deal 1
+canasta classic hand 1 dealer 3 seed 7
 totals 0 0
 turn 0 play drew=stock
 hands 2C KS KH 9D 9C 4S 4H / 9S 9H 7D 7C 5S / JD 4D 4C / AH AD AC 8S 8H
@@ -798,11 +798,11 @@ def format_position(state: GameState, stock: Literal["cards", "size"] = "cards")
     canasta two-player hand 1 dealer 1 seed 3
     totals 0 0
     turn 0 draw
-    hands 2C AC QH QH QC JS JD JC TH 9S 7D 6H 6C 5S 4S / AH KC KC ... 6H 6D 4H 3C
+    hands AD QD JS 9S 9H 9D 9C 8D 8C 7H 7D 7D 5S 5H 5C / 2D AS AH KS ... 5D 4S 4S 4H 4D
     melds - / -
-    pile JD
-    stock 76
-    red 3H / -
+    pile JH
+    stock 77
+    red - / -
     melded -
 
     Raises:
@@ -816,8 +816,8 @@ def format_position(state: GameState, stock: Literal["cards", "size"] = "cards")
     v = state.variant
     seed = "-" if state.seed is None else str(state.seed)
     lines = [
-        f"canasta {format_variant(v)} hand {state.hand_number} dealer {state.dealer} seed {seed} "
-        f"deal {state.deal_version}",
+        f"canasta {format_variant(v)} hand {state.hand_number} dealer {state.dealer} seed {seed}"
+        + ("" if state.deal_version == 1 else f" deal {state.deal_version}"),
         "totals " + " ".join(str(t) for t in state.totals),
     ]
     t = state.turn
@@ -1052,7 +1052,7 @@ class _PositionParser:
         seed: int | None = 0
         if "seed" in header:
             seed = None if header["seed"][0] == "-" else self.int_at(header["seed"], "seed")
-        deal_version = 0  # a position written before portable deals names no deal version
+        deal_version = 1  # version 0 (the old shuffle) is written out: "deal 0"
         if "deal" in header:
             deal_version = self.int_at(header["deal"], "deal", low=0)
             if deal_version not in DEAL_VERSIONS:
