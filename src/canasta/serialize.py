@@ -13,7 +13,9 @@ actions            ``draw``, ``take_pile``, ``meld_cards``, ``discard``, ``ask_p
                    fields, e.g. ``{"type": "discard", "seat": 0, "card": "9D"}``
 ``variant``        ``{"preset": "classic"}``, or a house rule as the nearest preset and its
                    changed fields: ``{"preset": "classic", "changes": {"jokers": 6}}``
-``game_state``     every field of :class:`~canasta.GameState` (hands as lists of cards)
+``game_state``     every field of :class:`~canasta.GameState` (hands as lists of cards);
+                   ``deal_version`` is absent from states written before portable deals, read
+                   as version 0
 ``player_view``    every field of :class:`~canasta.views.PlayerView` (its legal actions as
                    action objects)
 ``hand_score``     ``{"sides": [{"side": 0, "lines": [...], "total": 120}, ...]}``;
