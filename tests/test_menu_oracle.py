@@ -53,6 +53,7 @@ AT_MOST_EQUAL = CLASSIC.derive(wild_ratio="at_most_equal")
 TWO_CANASTAS = CLASSIC.derive(canastas_to_go_out=2)
 MUST_ASK = CLASSIC.derive(ask_partner="compulsory")
 CONCEALED_MIN = CLASSIC.derive(concealed_needs_minimum=True)
+NATURAL_PAIR = CLASSIC.derive(pile_needs_natural_pair=True)
 
 # ---------------------------------------------------------------------------- card kinds
 #: Kind indices: naturals by rank value (4..14), 2 = two, 3 = black three, 15 = joker,
@@ -547,6 +548,7 @@ VARIANTS = {
     "strictly_fewer": STRICT,
     "at_most_equal": AT_MOST_EQUAL,
     "canastas_to_go_out=2": TWO_CANASTAS,
+    "pile_needs_natural_pair": NATURAL_PAIR,
 }
 variant_names = st.sampled_from(["classic", "classic", *VARIANTS])
 
@@ -673,6 +675,19 @@ DRAW_CASES: dict[str, Callable[[], GameState]] = {
         "KH KD AS AD 5C", pile="4S KH", phase="draw", variant=FINAL_DISCARD
     ),
     "unmelded-strict": lambda: pos("KH KD JK 2C 5C", pile="KS", phase="draw", variant=STRICT),
+    "melded-natural-pair-rule-wild": lambda: pos(
+        "KH JK 2C 5C", ["9S 9H 9D"], pile="4S KS", phase="draw", variant=NATURAL_PAIR
+    ),
+    "melded-natural-pair-rule-pair": lambda: pos(
+        "KH KD JK 2C 5C",
+        ["9S 9H 9D", "KC KC 2D"],
+        pile="4S KS",
+        phase="draw",
+        variant=NATURAL_PAIR,
+    ),
+    "melded-natural-pair-rule-pair-new": lambda: pos(
+        "KH KD JK 2C 5C", ["9S 9H 9D"], pile="4S KS", phase="draw", variant=NATURAL_PAIR
+    ),
 }
 
 

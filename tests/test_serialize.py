@@ -265,6 +265,7 @@ def test_variants_round_trip() -> None:
         classic.derive(decks=3, jokers=6, red_three_totals=(0, 1, 2, 3, 4, 5, 6)),
         canasta.get_variant("five-player").derive(target_score=3000),
         canasta.get_variant("cutthroat").derive(wild_ratio="at_most_equal"),
+        canasta.get_variant("german").derive(pile_needs_natural_pair=False),
     ]
     for variant in house:
         doc = round_trip(variant, schema=True)
@@ -283,6 +284,7 @@ def test_variants_round_trip() -> None:
         final_discard_required=True,
         red_three_negative="no_canasta",
         concealed_bonus_without_partner_meld=1000,
+        pile_needs_natural_pair=True,
         target_score=6000,
     )
     assert round_trip(variant)["preset"] == "german-4"
@@ -474,8 +476,9 @@ def test_other_bad_documents() -> None:
     doc["dealer"] = 9
     refused(doc, "$.dealer", "out of range")
     doc = classic_doc()
-    doc["red_threes"][0] = ["3S"]
-    doc["stock"].remove("3S")
+    black = next(c for c in doc["stock"] if c in ("3S", "3C"))
+    doc["red_threes"][0] = [black]
+    doc["stock"].remove(black)
     refused(doc, "$.red_threes[0][0]", "not a red three")
     doc = classic_doc()
     doc["end"] = {"reason": "went_out", "seat": 0, "concealed": False, "partner_had_melded": False}

@@ -234,6 +234,47 @@ def test_s1_final_discard_when_going_out(name: str) -> None:
         assert len(state.hands[seat]) == 0 and state.discard_pile == tuple(cards("6S"))
 
 
+@pytest.mark.parametrize("name", PRESETS)
+def test_s1_taking_the_pile(name: str) -> None:
+    """§1 "Taking the pile": "C4 top card natural (4-A); unfrozen: natural pair, or one natural
+    + one wild, or add to own side's meld | DE3 own meld, or a natural pair [S-DE]" (S-DE: "zwei
+    Handkarten ohne wilde Karten"; Decisions: german-4 follows the same German rules). A side
+    that has melded, an unfrozen pile topped by a 9: one 9 and a joker take it except under the
+    German rules; a natural pair, or the side's own 9s meld, take it everywhere."""
+    german = name in ("german", "german-4")
+    v = canasta.get_variant(name)
+    assert v.pile_needs_natural_pair is german
+    seat = first_seat(name)
+
+    def state(hand: str, melds: list[str]) -> canasta.GameState:
+        return canasta.position(
+            name,
+            hands=table(name, seat, hand),
+            melds=side_melds(name, seat, melds),
+            discard_pile="7D 9S",
+            current_seat=seat,
+        )
+
+    wild = state("9C JK 5D 6H", ["KC KD KH"])
+    assert not wild.pile_frozen
+    one_and_wild = TakePile(seat, cards("9C JK"))
+    takes = [a for a in canasta.legal_actions(wild) if isinstance(a, TakePile)]
+    if german:
+        refused(wild, one_and_wild, Reason.TOO_FEW_NATURALS)
+        assert takes == []
+    else:
+        taken = canasta.apply(wild, one_and_wild)
+        nines = taken.meld_of(taken.side_of(seat), canasta.Rank.NINE)
+        assert nines is not None and Counter(nines.cards) == Counter(cards("9C JK 9S"))
+        assert takes == [one_and_wild]
+    pair = state("9C 9D JK 5D", ["KC KD KH"])
+    assert canasta.is_legal(pair, TakePile(seat, cards("9C 9D")))
+    assert TakePile(seat, cards("9C 9D")) in canasta.legal_actions(pair)
+    own = state("5D 6H", ["KC KD KH", "9C 9D 9H"])
+    assert canasta.is_legal(own, TakePile(seat))
+    assert TakePile(seat) in canasta.legal_actions(own)
+
+
 UNDECLARED = {name: -500 for name in PRESETS} | {"two-player": 0}
 
 
@@ -507,6 +548,85 @@ def test_s2_case_32_two_player_last_stock_card() -> None:
         "undeclared_red_threes": 0,
     }
     assert score.totals == (135, -20)
+
+
+LAST_TWO = {
+    "hands": ["9D 9H 4S 5S", "KC QD"],
+    "melds": [["AC AD AH"], []],
+    "discard_pile": "6S",
+}
+
+
+def last_two(name: str | canasta.Variant, stock: str) -> canasta.GameState:
+    """Seat 0 to draw with ``stock`` the whole stock (top first), in a draw-2 preset."""
+    kw: dict[str, object] = dict(LAST_TWO)
+    if canasta.get_variant(name).players == 3:
+        kw["hands"] = [*LAST_TWO["hands"], ""]
+        kw["melds"] = [["AC AD AH"], [], []]
+    return whole_position(name, stock=stock, **kw)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", ["two-player", "cutthroat"])
+def test_s2_cases_30_32_red_three_before_the_last_stock_card(name: str) -> None:
+    """§2 cases 30-32 and §1 "Red three", 2P ("last two stock cards: no replacement"): only a red
+    three that is the *last* stock card ends the hand. Drawing two with 3H on top of 9C, the
+    last two stock cards, lays out the 3H with no replacement (the stock is empty), the 9C joins
+    the hand and play goes on (the draw-2 presets: two-player and Cutthroat)."""
+    assert canasta.get_variant(name).draw_count == 2
+    drawn = canasta.apply(last_two(name, "3H 9C"), Draw(0))
+    assert drawn.phase is Phase.PLAY and drawn.end is None and drawn.stock == ()
+    assert not drawn.turn.last_red_three
+    assert drawn.red_threes[0] == tuple(cards("3H"))
+    assert Counter(drawn.hands[0]) == Counter(cards("9D 9H 4S 5S 9C"))
+    # the turn goes on as after any draw: the player melds and discards; then nobody can take
+    # the pile from the empty stock (§2 case 31), or in Cutthroat play ends with this discard
+    # (§2 case 33)
+    after = play(drawn, meld(0, "9C 9D 9H"), Discard(0, "4S"))
+    assert after.discard_pile[-1] == canasta.Card.parse("4S")
+    assert after.end is not None and after.end.reason is EndReason.STOCK_EXHAUSTED
+    assert Counter(after.hands[0]) == Counter(cards("5S"))
+    # the same draw with the red three as the last card ends the hand (§2 case 30)
+    over = canasta.apply(last_two(name, "9C 3H"), Draw(0))
+    assert over.is_hand_over and over.end is not None
+    assert (over.end.reason, over.end.seat) == (EndReason.LAST_CARD_RED_THREE, 0)
+    assert over.red_threes[0] == tuple(cards("3H"))
+    assert Counter(over.hands[0]) == Counter(cards("9D 9H 4S 5S 9C"))
+
+
+@pytest.mark.parametrize(
+    ("stock", "ends", "laid", "joins"),
+    [
+        ("3H", True, "3H", ""),  # a lone red three: a full draw, and the last card (§2 case 32)
+        ("3H 3D", True, "3H 3D", ""),  # both red: the last one ends the hand
+        ("3H 9C 3D", True, "3H 3D", "9C"),  # the 3H's replacement is the last card, a red three
+        ("3H 3D 9C", False, "3H 3D", "9C"),  # the 3H is replaced by the 9C, the last card
+        ("9C 3H 7C", False, "3H", "9C 7C"),  # replaced by the last card, a 7C
+    ],
+)
+def test_s2_case_30_only_the_last_stock_card_ends_the_hand(
+    stock: str, ends: bool, laid: str, joins: str
+) -> None:
+    """§2 cases 30, 32, §1 "Red three" (2P): the hand ends iff the last card taken from the
+    stock, drawn or as a replacement, is a red three."""
+    drawn = canasta.apply(last_two("two-player", stock), Draw(0))
+    assert drawn.stock == ()
+    assert drawn.is_hand_over is ends
+    if ends:
+        assert drawn.end is not None and drawn.end.reason is EndReason.LAST_CARD_RED_THREE
+    assert Counter(drawn.red_threes[0]) == Counter(cards(laid))
+    assert Counter(drawn.hands[0]) == Counter(cards("9D 9H 4S 5S")) + Counter(cards(joins))
+
+
+def test_s4_a7_may_meld_only_after_the_last_card_red_three() -> None:
+    """§4 A7 (Britannica reading): the "may meld, no discard" turn follows only a red three that
+    is the last stock card; a red three drawn before the last card leaves an ordinary turn."""
+    v = canasta.get_variant("two-player").derive(last_card_red_three="may_meld")
+    drawn = canasta.apply(last_two(v, "3H 9C"), Draw(0))
+    assert drawn.phase is Phase.PLAY and not drawn.turn.last_red_three
+    assert canasta.is_legal(drawn, Discard(0, "4S"))
+    drawn = canasta.apply(last_two(v, "9C 3H"), Draw(0))
+    assert drawn.phase is Phase.PLAY and drawn.turn.last_red_three
+    refused(drawn, Discard(0, "4S"), Reason.NO_DISCARD)
 
 
 CASE_33 = {

@@ -26,6 +26,7 @@ from .actions import (
     TakePile,
 )
 from .cards import JOKER, Card, Cards, Rank, Suit, make_pack
+from .deals import DEAL_VERSION, shuffled_pack
 from .engine import COMPILED, Violation, apply, check, is_legal, new_game
 from .errors import (
     CanastaError,
@@ -98,6 +99,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "COMPILED",
+    "DEAL_VERSION",
     "JOKER",
     "Action",
     "AnswerPartner",
@@ -189,6 +191,7 @@ __all__ = [
     "position",
     "replay",
     "score_hand",
+    "shuffled_pack",
     "step",
     "to_dict",
     "to_json",

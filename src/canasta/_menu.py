@@ -170,7 +170,10 @@ def take_options(state: GameState) -> list[TakePile]:
         canastas_other = state.canastas(side) - (1 if size_e >= v.canasta_size else 0)
         # The fewest naturals from the hand; when that many take the pile with no wild card,
         # every other way takes more cards, so it is the only minimal one.
-        n_lo = 2 if frozen else (0 if existing else 1)
+        # §1 "Taking the pile": a frozen pile needs a natural pair; an unfrozen one the side's
+        # meld of the rank, or a natural with a second card (German rules: a natural pair).
+        n_new = 2 if frozen or v.pile_needs_natural_pair else 1
+        n_lo = 0 if existing and not frozen else n_new
         if k[r] >= n_lo and not core.composition_problem(v, n_e + 1 + n_lo, j_e + t_e):
             size = size_e + 1 + n_lo
             canastas = canastas_other + (1 if size >= v.canasta_size else 0)
@@ -179,9 +182,7 @@ def take_options(state: GameState) -> list[TakePile]:
         combos = []
         maxw = v.max_wilds
         for n in range(0, k[r] + 1):
-            if frozen and n < 2:
-                continue
-            if not frozen and not existing and n < 1:
+            if n < n_lo:
                 continue
             for j in range(0, min(k[core.JOKER], maxw) + 1):
                 for t in range(0, min(k[core.TWO], maxw - j) + 1):

@@ -8,7 +8,6 @@ mypyc compiles: no attrs classes, and annotations that hold at run time.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
@@ -26,6 +25,7 @@ from .actions import (
     TakePile,
 )
 from .cards import Card, Cards, Rank, to_card_list
+from .deals import DEAL_VERSION, deck_for
 from .errors import CanastaError, IllegalActionError, Reason, SetupError, StateError
 from .melds import Meld
 from .state import DrawSource, EndReason, GameState, HandEnd, Phase, Turn
@@ -46,11 +46,12 @@ def _bad(field: str, message: str) -> CanastaError:
     return SetupError(f"{field}: {message}")
 
 
-def shuffled_deck(variant: Variant, seed: int, hand_number: int) -> tuple[Card, ...]:
-    """The deck of hand ``hand_number`` of the match with ``seed`` (deterministic)."""
-    cards = list(variant.pack())
-    random.Random(f"canasta:{seed}:{hand_number}").shuffle(cards)
-    return tuple(cards)
+def shuffled_deck(
+    variant: Variant, seed: int, hand_number: int, deal_version: int = DEAL_VERSION
+) -> tuple[Card, ...]:
+    """The deck of hand ``hand_number`` of the match with ``seed`` under ``deal_version``
+    (1: :func:`canasta.shuffled_pack`; 0: the shuffle before portable deals)."""
+    return deck_for(variant, seed, hand_number, deal_version)
 
 
 def _check_deck(variant: Variant, deck: Any) -> tuple[Card, ...]:
@@ -71,6 +72,7 @@ def deal(
     hand_number: int,
     dealer: int,
     totals: tuple[int, ...],
+    deal_version: int = DEAL_VERSION,
 ) -> GameState:
     """Deal a hand from ``deck`` (whole pack, dealing order). See :func:`new_game`."""
     n = variant.players
@@ -118,6 +120,7 @@ def deal(
         phase=Phase.DRAW,
         turn=Turn(seat=first),
         has_melded=(False,) * n,
+        deal_version=deal_version,
     )
     return end_if_stock_exhausted(state)
 
@@ -396,7 +399,7 @@ def _draw(state: GameState, action: Draw) -> GameState:
         hand[c.id] += 1
     old_laid = state.red_threes[seat]
     laid = list(old_laid)
-    replaced = _lay_out_red_threes(hand, laid, stock)
+    _lay_out_red_threes(hand, laid, stock)
     red_threes = (
         state.red_threes
         if len(laid) == len(old_laid)
@@ -411,7 +414,12 @@ def _draw(state: GameState, action: Draw) -> GameState:
         [c.id for c in drawn] if red_threes is state.red_threes else (5, 6, *[c.id for c in drawn]),
     )
     hands = _replace(state.hands, seat, new_hand)
-    if not replaced and v.last_card_red_three is LastCardRedThree.MAY_MELD:
+    # §2 cases 30, 32: only a red three that is the *last* stock card ends the hand. A red three
+    # drawn earlier in the same draw (two-player: 3H then 9C, the last two cards) is laid out
+    # without a replacement and play goes on (§1 "Red three", 2P: "last two stock cards: no
+    # replacement").
+    last_red = not stock and drawn[-1].is_red_three
+    if last_red and v.last_card_red_three is LastCardRedThree.MAY_MELD:
         # §4 A7 (Britannica): the drawer may meld and lay off, but not discard.
         return _evolve_state(
             state,
@@ -421,7 +429,7 @@ def _draw(state: GameState, action: Draw) -> GameState:
             phase=Phase.PLAY,
             turn=_evolve_turn(state.turn, drew=DrawSource.STOCK, last_red_three=True),
         )
-    if not replaced:
+    if last_red:
         # §2 case 30, §4 A7: the last stock card was a red three: the hand ends at once.
         return _evolve_state(
             state,
@@ -818,6 +826,15 @@ def _take(state: GameState, action: TakePile) -> GameState:
                 "takes it (§1 'Frozen pile', §2 cases 9, 10, 12)",
             )
     elif existing is None:
+        if state.variant.pile_needs_natural_pair and naturals + extra_naturals < 2:
+            # §1 "Taking the pile", DE3 column (S-DE): two hand cards without wild cards.
+            raise _illegal(
+                Reason.TOO_FEW_NATURALS,
+                action,
+                f"in this variant a new meld with the pile's top card needs a natural pair of "
+                f"{rank.symbol}s from the hand, or the side's meld of that rank takes it "
+                "(§1 'Taking the pile', German rules)",
+            )
         if naturals + extra_naturals < 1:
             # Nothing to meld the top card with: no meld of its rank, no natural of it named
             # (wild cards alone never take the pile, §2 case 11).
@@ -1005,7 +1022,7 @@ def _deal_next(state: GameState, action: DealNextHand) -> GameState:
             Reason.BAD_DECK, action, "this match has no seed: the next hand needs a deck"
         )
     else:
-        deck = shuffled_deck(v, state.seed, number)
+        deck = shuffled_deck(v, state.seed, number, state.deal_version)
     return deal(
         v,
         deck,
@@ -1013,4 +1030,5 @@ def _deal_next(state: GameState, action: DealNextHand) -> GameState:
         hand_number=number,
         dealer=_next_dealer(v, state.dealer, number),
         totals=state.match_totals,
+        deal_version=state.deal_version,
     )

@@ -413,7 +413,9 @@ class Cards:
 
 
 def make_pack(decks: int = 2, jokers: int = 4) -> tuple[Card, ...]:
-    """An unshuffled pack: ``decks`` standard 52-card decks and ``jokers`` jokers.
+    """An unshuffled pack: ``decks`` standard 52-card decks and ``jokers`` jokers, in the
+    canonical order: each deck by card id (rank from the two up, suits spades, hearts, diamonds,
+    clubs: ``2S 2H 2D 2C 3S ... AC``), one deck after the other, then the jokers.
 
     The classic pack is ``make_pack(2, 4)``: 108 cards (§1 "Decks / jokers / total").
 

@@ -43,6 +43,7 @@ from .actions import (
     TakePile,
 )
 from .cards import Card, Rank
+from .deals import DEAL_VERSION, check_deal_version
 from .errors import CanastaError, IllegalActionError, Reason
 from .melds import Meld
 from .state import GameState
@@ -71,19 +72,26 @@ def new_game(
     deck: Iterable[Card | str] | str | None = None,
     dealer: int | None = None,
     totals: Sequence[int] | None = None,
+    deal_version: int = DEAL_VERSION,
 ) -> GameState:
     """Start a match and deal its first hand.
 
     Args:
         variant: a preset name (``"classic"``) or a :class:`~canasta.Variant`.
-        seed: the match seed. Every hand's deck follows from it and the hand number, so the same
-            seed and actions always give the same match. Without a seed or a deck a fresh seed is
-            drawn from the operating system and kept in :attr:`GameState.seed`.
+        seed: the match seed. Every hand's deck follows from it and the hand number
+            (:func:`canasta.shuffled_pack`, the same in every language: see the docs page
+            "Portable deals"), so the same seed and actions always give the same match. Without a
+            seed or a deck a fresh seed is drawn from the operating system and kept in
+            :attr:`GameState.seed`.
         deck: the whole pack in dealing order (first card dealt first), as cards or notation,
             for a stacked first hand. Later hands then follow from ``seed`` if given, else each
             :class:`~canasta.DealNextHand` must bring its deck.
         dealer: the first dealer's seat (default: the last seat, so seat 0 plays first).
         totals: side totals to start from, in points (default all 0).
+        deal_version: the deal algorithm of the seeded hands (:data:`canasta.DEAL_VERSION`, 1,
+            by default); 0 deals as the library did before portable deals
+            (``random.Random``), to go on with a match begun then. Kept in
+            :attr:`GameState.deal_version`.
 
     Dealing (§1 "Deal"): one card at a time, clockwise from the dealer's left; the next card is
     turned up to start the discard pile, covered by further cards while it is a wild card or a
@@ -92,9 +100,10 @@ def new_game(
 
     Raises:
         VariantError: an unknown variant name.
-        ValueError: a bad seed, dealer, totals or deck (a :class:`~canasta.CanastaError`).
+        SetupError: a bad seed, dealer, totals, deck or deal version (a :class:`ValueError`).
     """
     v = get_variant(variant)
+    deal_version = check_deal_version(deal_version)
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise _bad("seed", f"must be an int, not {seed!r}")
     if seed is not None and not -(2**63) <= seed < 2**63:
@@ -129,8 +138,16 @@ def new_game(
     else:
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
-        cards = shuffled_deck(v, seed, 1)
-    return deal(v, cards, seed=seed, hand_number=1, dealer=dealer, totals=totals_t)
+        cards = shuffled_deck(v, seed, 1, deal_version)
+    return deal(
+        v,
+        cards,
+        seed=seed,
+        hand_number=1,
+        dealer=dealer,
+        totals=totals_t,
+        deal_version=deal_version,
+    )
 
 
 # ---------------------------------------------------------------------------- checking

@@ -629,7 +629,9 @@ def events_between(before: GameState, action: Any, after: GameState) -> tuple[Ev
         deck = action.deck
         if deck is None:
             assert before.seed is not None  # apply refused a seedless deal without a deck
-            deck = _seed_deck(before.variant, before.seed, before.hand_number + 1)
+            deck = _seed_deck(
+                before.variant, before.seed, before.hand_number + 1, before.deal_version
+            )
         _deal(after, deck, out)
         return tuple(out)
     seat: int = cast(_Seated, action).seat
@@ -693,7 +695,7 @@ def deal_events(
     elif state.seed is None:
         raise StateError("the match has no seed: give the deck the hand was dealt from")
     else:
-        cards = _seed_deck(v, state.seed, state.hand_number)
+        cards = _seed_deck(v, state.seed, state.hand_number, state.deal_version)
     again = _rules.deal(
         v,
         cards,
@@ -701,6 +703,7 @@ def deal_events(
         hand_number=state.hand_number,
         dealer=state.dealer,
         totals=state.totals,
+        deal_version=state.deal_version,
     )
     if again != state:
         raise StateError(
@@ -731,10 +734,12 @@ def events_for(events: Iterable[Event], seat: int | None) -> tuple[Event, ...]:
     return tuple(out)
 
 
-def _seed_deck(variant: Variant, seed: int, hand_number: int) -> tuple[Card, ...]:
-    """The deck the engine deals hand ``hand_number`` of the match with ``seed`` from (the one
-    place this module follows the engine's shuffle)."""
-    return _rules.shuffled_deck(variant, seed, hand_number)
+def _seed_deck(
+    variant: Variant, seed: int, hand_number: int, deal_version: int
+) -> tuple[Card, ...]:
+    """The deck the engine deals hand ``hand_number`` of the match with ``seed`` from, under
+    ``deal_version`` (the one place this module follows the engine's shuffle)."""
+    return _rules.shuffled_deck(variant, seed, hand_number, deal_version)
 
 
 def _lay_out(seat: int, counts: list[int], stock: list[Card], out: list[Event]) -> None:

@@ -48,7 +48,8 @@ header; the other lines may come in any order, each at most once. Lines are coun
 columns from 0 (:attr:`NotationError.position` is the index in the whole text)::
 
     position := header { line }
-    header   := "canasta" VARIANT { "hand" INT | "dealer" SEAT | "seed" (INT | "-") }
+    header   := "canasta" VARIANT { "hand" INT | "dealer" SEAT | "seed" (INT | "-")
+                                  | "deal" INT }
     line     := "totals" INT { INT }                      one per match side (default all 0)
               | "turn" SEAT PHASE { fact }                required
               | "end" REASON [ "seat=" SEAT ] [ "concealed" ] [ "partner_had_melded" ]
@@ -72,7 +73,10 @@ columns from 0 (:attr:`NotationError.position` is the index in the whole text)::
     PILECARD := CARD [ "*" ]                              bottom card first, top card last
 
 * The header names the variant, the hand of the match (default 1), the dealer (default: the seat
-  before the turn's seat) and the match seed (default 0; ``-`` for none). A variant that is not a
+  before the turn's seat), the match seed (default 0; ``-`` for none) and the deal version the
+  seed's later hands follow (:attr:`GameState.deal_version`; default 1,
+  :func:`canasta.shuffled_pack`, and then not written; ``deal 0`` is the shuffle before
+  portable deals, of a match begun then). A variant that is not a
   preset is written as the preset it differs least from plus the changed fields, e.g.
   ``classic{natural_canasta_bonus=700,wild_ratio=at_most_equal}``: ints, ``None``, ``true`` /
   ``false``, enum values as bare words, strings in double quotes (``\\"``, ``\\\\``, ``\\n`` and
@@ -167,6 +171,7 @@ from .actions import (
     TakePile,
 )
 from .cards import _CARD_BY_TEXT, Card, Cards, Rank
+from .deals import DEAL_VERSIONS
 from .engine import _check_sender, _judge, is_legal
 from .errors import CanastaError, IllegalActionError, NotationError, StateError
 from .legal import legal_actions
@@ -832,11 +837,11 @@ def format_position(state: GameState, stock: Literal["cards", "size"] = "cards")
     canasta two-player hand 1 dealer 1 seed 3
     totals 0 0
     turn 0 draw
-    hands 2C AC QH QH QC JS JD JC TH 9S 7D 6H 6C 5S 4S / AH KC KC ... 6H 6D 4H 3C
+    hands AD QD JS 9S 9H 9D 9C 8D 8C 7H 7D 7D 5S 5H 5C / 2D AS AH KS ... 5D 4S 4S 4H 4D
     melds - / -
-    pile JD
-    stock 76
-    red 3H / -
+    pile JH
+    stock 77
+    red - / -
     melded -
 
     Raises:
@@ -850,7 +855,8 @@ def format_position(state: GameState, stock: Literal["cards", "size"] = "cards")
     v = state.variant
     seed = "-" if state.seed is None else str(state.seed)
     lines = [
-        f"canasta {format_variant(v)} hand {state.hand_number} dealer {state.dealer} seed {seed}",
+        f"canasta {format_variant(v)} hand {state.hand_number} dealer {state.dealer} seed {seed}"
+        + ("" if state.deal_version == 1 else f" deal {state.deal_version}"),
         "totals " + " ".join(str(t) for t in state.totals),
     ]
     t = state.turn
@@ -1073,8 +1079,8 @@ class _PositionParser:
         for i in range(0, len(rest), 2):
             key, kpos = rest[i]
             k = key.lower()
-            if k not in ("hand", "dealer", "seed"):
-                self.fail(kpos, f"expected hand, dealer or seed, not {key!r}")
+            if k not in ("hand", "dealer", "seed", "deal"):
+                self.fail(kpos, f"expected hand, dealer, seed or deal, not {key!r}")
             if k in header:
                 self.fail(kpos, f"{k} is given twice")
             if i + 1 >= len(rest):
@@ -1087,6 +1093,14 @@ class _PositionParser:
         seed: int | None = 0
         if "seed" in header:
             seed = None if header["seed"][0] == "-" else self.int_at(header["seed"], "seed")
+        deal_version = 1  # version 0 (the old shuffle) is written out: "deal 0"
+        if "deal" in header:
+            deal_version = self.int_at(header["deal"], "deal", low=0)
+            if deal_version not in DEAL_VERSIONS:
+                self.fail(
+                    header["deal"][1],
+                    f"deal: the deal version is one of {', '.join(map(str, DEAL_VERSIONS))}",
+                )
         order = seating(v, hand_number)
         # ---------------------------------------------------------------- sides
         sides = hand_sides(v, order)
@@ -1275,6 +1289,7 @@ class _PositionParser:
             has_melded=has_melded,
             end=end,
             out_of_play=Cards.of(out_of_play),
+            deal_version=deal_version,
         )
         self.check_turn(state, tline, fact_pos, ppos)
         return state

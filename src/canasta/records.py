@@ -7,6 +7,7 @@ notation, ``deal`` for the next hand, ``#`` starts a comment)::
 
     [Variant classic]
     [Seed 7]
+    [DealVersion 1]
     [Players Ann, Bob, Cid, Dee]
     [Date 2026-11-30]
 
@@ -20,7 +21,10 @@ notation, ``deal`` for the next hand, ``#`` starts a comment)::
 
 A house-rule variant is written as the preset it derives from and its changed fields as a JSON
 object: ``[Variant classic {"natural_canasta_bonus": 700}]``. A deck given instead of (or beside)
-the seed is ``[Deck KH 9C ...]`` (the whole pack in dealing order).
+the seed is ``[Deck KH 9C ...]`` (the whole pack in dealing order). ``[DealVersion 1]`` names the
+deal algorithm the seed's decks follow (:func:`canasta.shuffled_pack`); a record without it was
+written before portable deals and replays with their shuffle, deal version 0 (the JSON form
+likewise, with or without ``"deal_version"``).
 
 >>> import canasta
 >>> record = canasta.GameRecord(variant=canasta.get_variant("classic"), seed=7,
@@ -43,6 +47,7 @@ import attrs
 from ._rules import shuffled_deck
 from .actions import Action, DealNextHand
 from .cards import Card, to_card_list
+from .deals import DEAL_VERSION, DEAL_VERSIONS
 from .engine import apply, new_game
 from .errors import CanastaError, IllegalActionError, NotationError, Reason
 from .serialize import (
@@ -85,6 +90,12 @@ def _seed(value: Any) -> int | None:
     if value is not None and (not _is_int(value) or not -(2**63) <= value < 2**63):
         raise NotationError(f"seed: an integer of 64 bits or None, not {value!r}"[:200])
     return None if value is None else int(value)
+
+
+def _deal_version(value: Any) -> int:
+    if not _is_int(value) or value not in DEAL_VERSIONS:
+        raise NotationError(f"deal_version: one of {DEAL_VERSIONS}, not {value!r}"[:200])
+    return int(value)
 
 
 def _dealer(value: Any) -> int | None:
@@ -144,6 +155,8 @@ class GameRecord:
         players: optional player names, one per seat.
         date: optional date (free text, ISO ``YYYY-MM-DD`` by convention).
         actions: the actions, in order (each :class:`~canasta.DealNextHand` starts a hand).
+        deal_version: the deal algorithm of the seeded hands (:data:`canasta.DEAL_VERSION` by
+            default; records read without one are of version 0, see the module documentation).
 
     Raises:
         NotationError: a field of the wrong type or out of range (the message names it).
@@ -158,6 +171,7 @@ class GameRecord:
     players: tuple[str, ...] = attrs.field(default=(), converter=_players)
     date: str | None = attrs.field(default=None, converter=_date)
     actions: tuple[Action, ...] = attrs.field(default=(), converter=_actions)
+    deal_version: int = attrs.field(default=DEAL_VERSION, converter=_deal_version)
 
     def start(self) -> GameState:
         """The state before the first action.
@@ -169,11 +183,16 @@ class GameRecord:
         if self.seed is None and self.deck is None:
             raise NotationError("a record needs a seed or a deck")
         if self.deck is not None and self.seed is not None:
-            if self.deck != shuffled_deck(self.variant, self.seed, 1):
+            if self.deck != shuffled_deck(self.variant, self.seed, 1, self.deal_version):
                 raise NotationError("the deck does not match the deal of the record's seed")
         try:
             return new_game(
-                self.variant, seed=self.seed, deck=self.deck, dealer=self.dealer, totals=self.totals
+                self.variant,
+                seed=self.seed,
+                deck=self.deck,
+                dealer=self.dealer,
+                totals=self.totals,
+                deal_version=self.deal_version,
             )
         except CanastaError as exc:
             raise NotationError(f"the header cannot start a game: {exc}") from None
@@ -184,6 +203,7 @@ class GameRecord:
         lines = [f"[Variant {_variant_text(self.variant)}]"]
         if self.seed is not None:
             lines.append(f"[Seed {self.seed}]")
+        lines.append(f"[DealVersion {self.deal_version}]")
         if self.deck is not None:
             lines.append(f"[Deck {' '.join(str(c) for c in self.deck)}]")
         if self.dealer is not None:
@@ -255,7 +275,7 @@ class GameRecord:
 
     @classmethod
     def _from_header(cls, header: dict[str, str], actions: tuple[Action, ...]) -> GameRecord:
-        known = {"variant", "seed", "deck", "dealer", "totals", "players", "date"}
+        known = {"variant", "seed", "dealversion", "deck", "dealer", "totals", "players", "date"}
         for key in header:
             if key not in known:
                 raise NotationError(f"unknown header tag [{key.capitalize()}]")
@@ -263,6 +283,9 @@ class GameRecord:
             raise NotationError("the record has no [Variant] tag")
         variant = _parse_variant(header["variant"])
         seed = _int_tag(header, "seed")
+        deal_version = _int_tag(header, "dealversion")
+        if deal_version is not None and deal_version not in DEAL_VERSIONS:
+            raise NotationError(f"[DealVersion] must be one of {DEAL_VERSIONS}: {deal_version}")
         dealer = _int_tag(header, "dealer")
         totals = None
         if "totals" in header:
@@ -288,6 +311,7 @@ class GameRecord:
             players=players,
             date=header.get("date"),
             actions=actions,
+            deal_version=0 if deal_version is None else deal_version,
         )
 
     # ------------------------------------------------------------------ JSON form
@@ -309,6 +333,7 @@ class GameRecord:
             "players": list(self.players),
             "date": self.date,
             "actions": [to_dict(a, versioned=False) for a in self.actions],
+            "deal_version": self.deal_version,
         }
 
     def to_json(self, indent: int | None = None) -> str:
@@ -366,6 +391,7 @@ def _decode_record(data: dict[str, Any], versioned: bool) -> GameRecord:
         "players",
         "date",
         "actions",
+        "deal_version",
     }
     extra = set(data) - keys
     if extra:
@@ -375,6 +401,9 @@ def _decode_record(data: dict[str, Any], versioned: bool) -> GameRecord:
     variant = _decode_variant(data.get("variant"), "$.variant")
     assert isinstance(variant, Variant)
     seed = _json_int(data, "seed")
+    deal_version = data.get("deal_version", 0)
+    if not _is_int(deal_version) or deal_version not in DEAL_VERSIONS:
+        raise NotationError(f"$.deal_version: one of {list(DEAL_VERSIONS)}")
     dealer = _json_int(data, "dealer")
     totals = data.get("totals")
     if totals is not None:
@@ -415,6 +444,7 @@ def _decode_record(data: dict[str, Any], versioned: bool) -> GameRecord:
         players=tuple(players),
         date=date,
         actions=tuple(actions),
+        deal_version=deal_version,
     )
 
 
@@ -579,6 +609,7 @@ def record_of(actions: Sequence[Action], start: GameState, **header: Any) -> Gam
         dealer=start.dealer,
         totals=start.totals,
         actions=tuple(actions),
+        deal_version=start.deal_version,
         **header,
     )
 

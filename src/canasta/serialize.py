@@ -13,7 +13,9 @@ actions            ``draw``, ``take_pile``, ``meld_cards``, ``discard``, ``ask_p
                    fields, e.g. ``{"type": "discard", "seat": 0, "card": "9D"}``
 ``variant``        ``{"preset": "classic"}``, or a house rule as the nearest preset and its
                    changed fields: ``{"preset": "classic", "changes": {"jokers": 6}}``
-``game_state``     every field of :class:`~canasta.GameState` (hands as lists of cards)
+``game_state``     every field of :class:`~canasta.GameState` (hands as lists of cards);
+                   ``deal_version`` is absent from states written before portable deals, read
+                   as version 0
 ``player_view``    every field of :class:`~canasta.views.PlayerView` (its legal actions as
                    action objects), and its ``sitting_out`` and ``pile_frozen_for_me``; a view
                    written before it carried the table's facts (``dealer`` ... ``score``)
@@ -76,6 +78,7 @@ from .actions import (
     TakePile,
 )
 from .cards import JOKER_ID, N_KINDS, Card, Cards, Rank
+from .deals import DEAL_VERSIONS
 from .errors import NotationError, PositionError, StateError, VariantError
 from .melds import Meld
 from .position import _check_meld
@@ -922,6 +925,7 @@ _VARIANT_DECODERS: Final[dict[str, Callable[[Any, str], Any]]] = {
     "last_card_red_three": _enum_field(LastCardRedThree),
     "red_three_timing": _enum_field(RedThreeTiming),
     "ask_partner": _enum_field(AskPartnerRule),
+    "pile_needs_natural_pair": _bool_field,
     "forced_take_after_stock": _bool_field,
     "target_score": _int_field(1),
     "tie_rule": _enum_field(TieRule),
@@ -1012,6 +1016,7 @@ def _enc_state(s: GameState) -> dict[str, Any]:
         "turn": _encode_turn(s.turn),
         "has_melded": list(s.has_melded),
         "end": _encode_end(s.end),
+        "deal_version": s.deal_version,
     }
     if s.out_of_play:
         out["out_of_play"] = _encode_cards(s.out_of_play)
@@ -1036,6 +1041,9 @@ _STATE_KEYS: Final = (
     "has_melded",
     "end",
 )
+#: Optional keys of a state: ``deal_version`` is absent from states written before portable
+#: deals, which deal on with version 0.
+_STATE_OPTIONAL: Final = ("deal_version",)
 _TURN_KEYS: Final = (
     "seat",
     "drew",
@@ -1264,7 +1272,8 @@ def _decode_totals(r: Reader, v: Variant) -> tuple[int, ...]:
 
 
 def _dec_state(data: dict[str, Any], path: str) -> GameState:
-    r = Reader(data, path, _STATE_KEYS, _STATE_OPTIONAL_KEYS)
+    r = Reader(data, path, _STATE_KEYS, (*_STATE_OPTIONAL, *_STATE_OPTIONAL_KEYS))
+    deal_version = r.integer("deal_version", 0, max(DEAL_VERSIONS)) if r.has("deal_version") else 0
     v = _decode_variant(r.raw("variant"), r.at("variant"))
     n = v.players
     seed = r.opt_integer("seed", -_MAX_SEED, _MAX_SEED)
@@ -1323,6 +1332,7 @@ def _dec_state(data: dict[str, Any], path: str) -> GameState:
         has_melded=has_melded,
         end=end,
         out_of_play=Cards.of(out_of_play),
+        deal_version=deal_version,
     )
     # The turn's facts, the end and the seat to act are checked as the position notation checks
     # them (one authority for what a possible state is).

@@ -15,6 +15,7 @@ import attrs
 
 from ._memo import ByIdentity
 from .cards import Card, Cards, Rank
+from .deals import DEAL_VERSION, DEAL_VERSIONS
 from .errors import StateError
 from .melds import Meld
 from .variants import Variant
@@ -192,6 +193,9 @@ class GameState:
             position was built so, see :func:`canasta.position`): with them every card of the
             pack is accounted for. Players see only their number (``PlayerView.out_of_play``
             of :class:`~canasta.PlayerView`); the next hand is dealt from the whole pack again.
+        deal_version: the deal algorithm the decks of the match's later hands follow from its
+            seed: 1, :func:`canasta.shuffled_pack` (the default); 0, the shuffle of states
+            written before portable deals (see :data:`canasta.deals.DEAL_VERSION`).
     """
 
     variant: Variant
@@ -211,6 +215,7 @@ class GameState:
     has_melded: tuple[bool, ...]
     end: HandEnd | None = None
     out_of_play: Cards = attrs.field(default=Cards._from_counts((0,) * 53, 0))
+    deal_version: int = DEAL_VERSION
 
     _post_init_checks_only: ClassVar[bool] = True
 
@@ -240,6 +245,8 @@ class GameState:
         _need(self, "has_melded", _tuple_of(self.has_melded, lambda b: type(b) is bool))
         _need(self, "end", self.end is None or isinstance(self.end, HandEnd))
         _need(self, "out_of_play", isinstance(self.out_of_play, Cards))
+        version = self.deal_version
+        _need(self, "deal_version", _is_int(version) and version in DEAL_VERSIONS)
 
     def __repr__(self) -> str:
         """Python text that rebuilds an equal state: ``canasta.parse_position(...)`` with the

@@ -401,6 +401,13 @@ class Variant:
     )
     #: Asking partner for permission to go out (§4 A14).
     ask_partner: AskPartner = attrs.field(default=AskPartner.OPTIONAL, converter=_to_ask_partner)
+    #: Whether a new meld made with the pile's top card needs a natural pair from the hand even
+    #: when the pile is not frozen: the pile is taken only onto the side's own meld of the top
+    #: card's rank or with two natural hand cards of it, never with one natural and a wild card
+    #: (German, S-DE "zwei Handkarten ohne wilde Karten"; §1 "Taking the pile", DE3 column).
+    #: ``False``: one natural and one wild card take an unfrozen pile too (Official Laws, §2
+    #: case 9). A frozen pile always needs the natural pair (§2 case 10).
+    pile_needs_natural_pair: bool = False
     #: Once the stock is exhausted, whether a player must take a pile whose top card fits his
     #: side's meld on a pile not frozen for him (§2 case 31).
     forced_take_after_stock: bool = True
@@ -525,6 +532,7 @@ class Variant:
             "red_threes_per_player",
             "play_after_stock",
             "melds_negative_without_canasta",
+            "pile_needs_natural_pair",
         )
         for flag in flags:
             if not isinstance(getattr(self, flag), bool):
@@ -576,7 +584,16 @@ class Variant:
         return 2 * self.decks
 
     def pack(self) -> tuple[Card, ...]:
-        """The unshuffled pack of this variant."""
+        """The unshuffled pack of this variant, in its canonical order (the start of the
+        portable shuffle, :func:`canasta.shuffled_pack`): each of the :attr:`decks` decks in
+        turn, its 52 cards by rank from the two up to the ace and each rank in the suit order
+        spades, hearts, diamonds, clubs (``2S 2H 2D 2C 3S ... AD AC``, card ids 0 to 51), then
+        the :attr:`jokers`; :attr:`pack_size` cards.
+
+        >>> p = get_variant("classic").pack()
+        >>> len(p), " ".join(str(c) for c in p[:5]), " ".join(str(c) for c in p[50:54])
+        (108, '2S 2H 2D 2C 3S', 'AD AC 2S 2H')
+        """
         from .cards import make_pack
 
         return make_pack(self.decks, self.jokers)
@@ -689,6 +706,7 @@ _PRESETS: dict[str, Variant] = {
         red_three_negative=RedThreeNegative.NO_CANASTA,
         concealed_bonus=200,
         concealed_bonus_without_partner_meld=1000,
+        pile_needs_natural_pair=True,
     ),
     "german-4": CLASSIC.derive(
         name="german-4",
@@ -698,6 +716,7 @@ _PRESETS: dict[str, Variant] = {
         red_three_negative=RedThreeNegative.NO_CANASTA,
         concealed_bonus=200,
         concealed_bonus_without_partner_meld=1000,
+        pile_needs_natural_pair=True,
     ),
     "five-player": CLASSIC.derive(
         name="five-player",
