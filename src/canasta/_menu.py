@@ -5,6 +5,7 @@ docs), like :mod:`canasta._rules`.
 
 from __future__ import annotations
 
+import bisect
 import operator
 from collections.abc import Iterator, Sequence
 
@@ -43,7 +44,7 @@ def _make(p: _Pending) -> MeldCards:
 
 
 # ---------------------------------------------------------------------------- generation
-def _generate(state: GameState) -> list[Action | _Pending]:
+def _generate(state: GameState) -> list[Action | _Pending] | LazyMenu:
     phase = state.phase
     if phase is Phase.HAND_OVER:
         if state.is_match_over or state.seed is None:
@@ -331,56 +332,139 @@ def initial_compounds(
 
 
 # ---------------------------------------------------------------------------- going out
+class _FullMelds:
+    """Every way to meld all the cards of kind counts ``k`` onto a side with melds ``info``,
+    leaving the side with at least ``needed`` canastas, as plans ``[(rank, naturals, jokers,
+    twos), ...]`` (black threes first, then the ranks that take cards, low to high).
+
+    The plans are counted (``len``) and unranked (``plan(i)``) without listing them, by the
+    number of plans below each choice (memoised on the wild cards left and the canastas made),
+    so that cost is polynomial in the hand; iteration lists them in the same order, skipping
+    every choice below which there is none.
+    """
+
+    __slots__ = ("_fixed", "_memo", "_needed", "_opts", "_total", "_wilds")
+
+    def __init__(
+        self,
+        v: Variant,
+        info: dict[int, tuple[int, int, int, int]],
+        k: Sequence[int],
+        needed: int,
+    ) -> None:
+        self._fixed: list[tuple[int, int, int, int]] = []
+        # per target: (rank, naturals added, [(jokers, twos, canasta made), ...] in order)
+        self._opts: list[tuple[int, int, list[tuple[int, int, int]]]] = []
+        self._memo: dict[tuple[int, int, int, int], int] = {}
+        self._needed = needed
+        self._wilds = (k[core.JOKER], k[core.TWO])
+        self._total = 0
+        if not going_out_feasible(v, info, k):
+            return
+        b = k[core.BLACK3]
+        if b:
+            if not 3 <= b <= 4:
+                return
+            self._fixed.append((3, b, 0, 0))
+        maxw = v.max_wilds
+        size_c = v.canasta_size
+        for r in core.NATURAL_RANKS:
+            c = k[r]
+            if r in info:
+                n_e, j_e, t_e, size_e = info[r]
+                w_e = j_e + t_e
+            elif c:
+                if c < v.min_naturals:
+                    self._opts = []
+                    return
+                n_e = w_e = size_e = 0
+            else:
+                continue
+            nat = n_e + c
+            choices = []
+            for j in range(0, maxw + 1):
+                for t in range(0, maxw - j + 1):
+                    # an existing meld takes naturals as it is (a combined Cutthroat meld may be
+                    # over the wild limit); wild cards only within the limit
+                    if (j or t or not size_e) and core.composition_problem(v, nat, w_e + j + t):
+                        continue
+                    choices.append((j, t, 1 if size_e + c + j + t >= size_c else 0))
+            self._opts.append((r, c, choices))
+        self._total = self._count(0, k[core.JOKER], k[core.TWO], 0)
+
+    def _count(self, i: int, jl: int, tl: int, canastas: int) -> int:
+        """The number of plans from target ``i`` on, with ``jl`` jokers and ``tl`` twos left and
+        ``canastas`` made (counted up to the number needed)."""
+        if i == len(self._opts):
+            return 1 if jl == 0 and tl == 0 and canastas >= self._needed else 0
+        key = (i, jl, tl, canastas)
+        known = self._memo.get(key)
+        if known is not None:
+            return known
+        total = 0
+        for j, t, made in self._opts[i][2]:
+            if j <= jl and t <= tl:
+                total += self._count(i + 1, jl - j, tl - t, min(canastas + made, self._needed))
+        self._memo[key] = total
+        return total
+
+    def __len__(self) -> int:
+        return self._total
+
+    def _plan(self, picks: list[tuple[int, int, int, int]]) -> list[tuple[int, int, int, int]]:
+        return self._fixed + [p for p in picks if p[1] or p[2] or p[3]]
+
+    def plan(self, index: int) -> list[tuple[int, int, int, int]]:
+        """The plan of that index (``0 <= index < len(self)``)."""
+        jl, tl = self._wilds
+        canastas = 0
+        picks = []
+        for i, (r, c, choices) in enumerate(self._opts):
+            for j, t, made in choices:
+                if j > jl or t > tl:
+                    continue
+                below = self._count(i + 1, jl - j, tl - t, min(canastas + made, self._needed))
+                if index < below:
+                    picks.append((r, c, j, t))
+                    jl -= j
+                    tl -= t
+                    canastas = min(canastas + made, self._needed)
+                    break
+                index -= below
+        return self._plan(picks)
+
+    def __iter__(self) -> Iterator[list[tuple[int, int, int, int]]]:
+        if not self._total:
+            return
+        picks: list[tuple[int, int, int, int]] = []
+        # depth-first, each level's choices in order; a choice is followed only when plans
+        # lie below it
+        stack = [(0, self._wilds[0], self._wilds[1], 0, 0)]
+        while stack:
+            i, jl, tl, canastas, at = stack.pop()
+            del picks[i:]
+            if i == len(self._opts):
+                yield self._plan(picks)
+                continue
+            r, c, choices = self._opts[i]
+            for x in range(at, len(choices)):
+                j, t, made = choices[x]
+                if j > jl or t > tl:
+                    continue
+                now = min(canastas + made, self._needed)
+                if self._count(i + 1, jl - j, tl - t, now):
+                    stack.append((i, jl, tl, canastas, x + 1))
+                    picks.append((r, c, j, t))
+                    stack.append((i + 1, jl - j, tl - t, now, 0))
+                    break
+
+
 def _full_melds(
     v: Variant, info: dict[int, tuple[int, int, int, int]], k: Sequence[int], canastas_needed: int
 ) -> Iterator[list[tuple[int, int, int, int]]]:
     """Every way to meld all the cards of kind counts ``k`` onto a side with melds ``info``,
-    leaving the side with at least ``canastas_needed`` canastas."""
-    if not going_out_feasible(v, info, k):
-        return
-    fixed: list[tuple[int, int, int, int]] = []
-    b = k[core.BLACK3]
-    if b:
-        if not 3 <= b <= 4:
-            return
-        fixed.append((3, b, 0, 0))
-    targets: list[tuple[int, int, int, int, int]] = []  # (rank, add naturals, n_e, w_e, size_e)
-    for r in core.NATURAL_RANKS:
-        c = k[r]
-        if r in info:
-            n_e, j_e, t_e, size_e = info[r]
-            targets.append((r, c, n_e, j_e + t_e, size_e))
-        elif c:
-            if c < v.min_naturals:
-                return
-            targets.append((r, c, 0, 0, 0))
-    J = k[core.JOKER]
-    T = k[core.TWO]
-    size_c = v.canasta_size
-    untouched_canastas = 0  # every side meld is a target, so none is untouched
-    maxw = v.max_wilds
-    plan: list[tuple[int, int, int, int]] = []
-
-    def rec(i: int, jl: int, tl: int, canastas: int) -> Iterator[list[tuple[int, int, int, int]]]:
-        if i == len(targets):
-            if jl == 0 and tl == 0 and canastas >= canastas_needed:
-                yield fixed + [p for p in plan if p[1] or p[2] or p[3]]
-            return
-        r, c, n_e, w_e, size_e = targets[i]
-        nat = n_e + c
-        for j in range(0, min(jl, maxw) + 1):
-            for t in range(0, min(tl, maxw - j) + 1):
-                w = w_e + j + t
-                # an existing meld takes naturals as it is (a combined Cutthroat meld may be over
-                # the wild limit); wild cards only within the limit
-                if (j or t or not size_e) and core.composition_problem(v, nat, w):
-                    continue
-                size = size_e + c + j + t
-                plan.append((r, c, j, t))
-                yield from rec(i + 1, jl - j, tl - t, canastas + (1 if size >= size_c else 0))
-                plan.pop()
-
-    yield from rec(0, J, T, untouched_canastas)
+    leaving the side with at least ``canastas_needed`` canastas (see :class:`_FullMelds`)."""
+    return iter(_FullMelds(v, info, k, canastas_needed))
 
 
 def _canastas_reachable(
@@ -400,20 +484,20 @@ def _canastas_reachable(
     return False
 
 
-def go_out_melds(
+def _go_out_parts(
     state: GameState,
     leave: int,
     k: Sequence[int] | None = None,
     info: dict[int, tuple[int, int, int, int]] | None = None,
-) -> Iterator[MeldCards]:
-    """Meld actions that meld the whole hand but ``leave`` (0 or 1) cards, leaving the side
-    able to go out. With ``leave == 1`` one action per kind of card left for the discard."""
+) -> list[tuple[list[int], _FullMelds]]:
+    """The going-out melds of :func:`go_out_melds`, counted, not listed: for each card left
+    (none with ``leave == 0``), the hand's counts without it and the plans that meld them."""
     v = state.variant
     seat = state.turn.seat
     side = state.side_of(seat)
     hand = state.hands[seat]
     if hand.size - leave < 1:
-        return
+        return []
     counts = hand.counts
     if k is None:
         k = core.hand_kinds(hand)
@@ -425,7 +509,7 @@ def go_out_melds(
     minimum = state.minimum_for(seat) if need_min else 0
     values = v._values
     if k[core.RED3]:
-        return
+        return []
     # Cards that cannot be melded (a lone natural of a rank the side lacks, black threes not
     # three or four) must be the one card left; more of them than ``leave`` rules going out out.
     lonely = [r for r in core.NATURAL_RANKS if 0 < k[r] < v.min_naturals and r not in info]
@@ -433,15 +517,16 @@ def go_out_melds(
     if b and not 3 <= b <= 4:
         lonely.append(core.BLACK3)
     if len(lonely) > leave:
-        return
+        return []
     if not _canastas_reachable(v, info, k):
-        return
+        return []
     if leave and lonely:
         kinds = lonely
     elif leave:
         kinds = [kk for kk in range(2, 16) if k[kk]]
     else:
         kinds = [0]
+    parts = []
     for lk in kinds:
         k2 = list(k)
         if lk:
@@ -450,11 +535,119 @@ def go_out_melds(
         if lk:
             cid = core.pick(counts, lk, 1)[0].id
             left_counts[cid] -= 1
-        for spec in _full_melds(v, info, k2, v.canastas_to_go_out):
-            melds = _cards_for(left_counts, spec)
-            if minimum and sum(values[c.id] for m in melds for c in m.cards) < minimum:
-                continue
-            yield fast_meld_cards(seat, melds)
+        # every plan melds all the cards kept, so their value is the same for all of them
+        if minimum and sum(values[i] * left_counts[i] for i in range(53)) < minimum:
+            continue
+        plans = _FullMelds(v, info, k2, v.canastas_to_go_out)
+        if len(plans):
+            parts.append((left_counts, plans))
+    return parts
+
+
+def go_out_melds(
+    state: GameState,
+    leave: int,
+    k: Sequence[int] | None = None,
+    info: dict[int, tuple[int, int, int, int]] | None = None,
+) -> Iterator[MeldCards]:
+    """Meld actions that meld the whole hand but ``leave`` (0 or 1) cards, leaving the side
+    able to go out. With ``leave == 1`` one action per kind of card left for the discard."""
+    seat = state.turn.seat
+    for left_counts, plans in _go_out_parts(state, leave, k, info):
+        for spec in plans:
+            yield fast_meld_cards(seat, _cards_for(left_counts, spec))
+
+
+class _Lazy:
+    """A run of menu entries counted, not listed: ``total`` of them, the one of an index built
+    by :meth:`at`, all of them (in order) by iterating."""
+
+    __slots__ = ("total",)
+
+    def __init__(self) -> None:
+        self.total = 0
+
+    def at(self, index: int) -> Action:  # pragma: no cover (abstract)
+        raise NotImplementedError
+
+    def __iter__(self) -> Iterator[Action]:  # pragma: no cover (abstract)
+        raise NotImplementedError
+
+
+#: Runs of counted entries at most this long are listed at once (the common case).
+_LIST_AT_ONCE = 64
+
+
+class LazyMenu:
+    """A menu some of whose runs of entries are counted, not listed (:class:`_Lazy`): its
+    length is their sum, an index is looked up in the run that holds it, and iteration goes run
+    by run. Entries are actions once looked up (no :data:`_Pending` in the result)."""
+
+    __slots__ = ("_parts", "_starts", "_total")
+
+    def __init__(self, parts: list[list[Action | _Pending] | _Lazy]) -> None:
+        self._parts = parts
+        starts = []
+        total = 0
+        for part in parts:
+            starts.append(total)
+            total += part.total if isinstance(part, _Lazy) else len(part)
+        self._starts = starts
+        self._total = total
+
+    def __len__(self) -> int:
+        return self._total
+
+    def __getitem__(self, index: int) -> Action:
+        if index < 0:
+            index += self._total
+        if not 0 <= index < self._total:
+            raise IndexError("menu index out of range")
+        i = bisect.bisect_right(self._starts, index) - 1
+        part = self._parts[i]
+        index -= self._starts[i]
+        if isinstance(part, _Lazy):
+            return part.at(index)
+        a = part[index]
+        if type(a) is tuple:
+            a = part[index] = _make(a)
+        return a  # type: ignore[return-value]
+
+    def __iter__(self) -> Iterator[Action]:
+        for part in self._parts:
+            if isinstance(part, _Lazy):
+                yield from part
+            else:
+                for a in part:
+                    yield _make(a) if type(a) is tuple else a  # type: ignore[misc]
+
+
+class _GoOuts(_Lazy):
+    """The actions of :func:`go_out_melds`, in its order, counted and built one by one on
+    demand (a menu entry that stands for all of them)."""
+
+    __slots__ = ("_parts", "_seat", "_sizes")
+
+    def __init__(self, seat: int, parts: list[tuple[list[int], _FullMelds]]) -> None:
+        super().__init__()
+        self._seat = seat
+        self._parts = parts
+        self._sizes = [len(p) for _, p in parts]
+        self.total = sum(self._sizes)
+
+    def at(self, index: int) -> MeldCards:
+        """The action of that index (``0 <= index < total``)."""
+        for (left_counts, plans), size in zip(self._parts, self._sizes, strict=True):
+            if index < size:
+                return fast_meld_cards(self._seat, _cards_for(left_counts, plans.plan(index)))
+            index -= size
+        raise IndexError(index)  # pragma: no cover (callers check the range)
+
+    def __iter__(self) -> Iterator[MeldCards]:
+        seat = self._seat
+        for left_counts, plans in self._parts:
+            for spec in plans:
+                yield fast_meld_cards(seat, _cards_for(left_counts, spec))
 
 
 def can_go_out(
@@ -482,9 +675,10 @@ def can_go_out(
         v.concealed_needs_minimum or state.turn.drew is not DrawSource.STOCK
     ):
         # the minimum matters: search for a going out that meets it
-        if not v.final_discard_required and next(go_out_melds(state, 0), None) is not None:
+        # (counted, not listed: the plans are counted by wild cards left, not enumerated)
+        if not v.final_discard_required and _go_out_parts(state, 0):
             return True
-        return next(go_out_melds(state, 1), None) is not None
+        return bool(_go_out_parts(state, 1))
     if info is None:
         info = _side_info(state, side)
     return _can_go_out_kinds(v, list(core.hand_kinds(hand) if k is None else k), info)
@@ -580,7 +774,7 @@ def going_out_feasible(
 
 
 # ---------------------------------------------------------------------------- play phase
-def _play_actions(state: GameState) -> list[Action | _Pending]:
+def _play_actions(state: GameState) -> list[Action | _Pending] | LazyMenu:
     v = state.variant
     seat = state.turn.seat
     side = state.side_of(seat)
@@ -600,6 +794,21 @@ def _play_actions(state: GameState) -> list[Action | _Pending]:
     b = k[core.BLACK3] if k[core.BLACK3] >= 3 else 0  # with five, one is the discard
     small = h <= 3 + b
     going_out = False
+    # Going-out actions too many to list at once (after the melds, before the other actions).
+    runs: list[_Lazy] = []
+    after_runs: list[Action | _Pending] = []  # melds listed after them
+
+    def add_going_out(leave: int) -> bool:
+        run = _GoOuts(seat, _go_out_parts(state, leave, k, info))
+        if run.total > _LIST_AT_ONCE or runs:
+            # none repeats an entry listed before it: they meld all but at most one card, the
+            # initial compounds (listed before) leave two, and the single melds three cards of
+            # a hand of five or more (a hand of four has not this many ways to go out)
+            runs.append(run)
+        else:
+            melds.update(dict.fromkeys(run))
+        return run.total > 0
+
     if perm is True:
         # Bound to go out: single melds that keep going out possible, and the whole going out
         # once at most three cards are left (as without permission; see the module doc).
@@ -607,14 +816,23 @@ def _play_actions(state: GameState) -> list[Action | _Pending]:
         if small or unmelded:
             # an unmelded side going out meets no minimum only in one action (§2 case 29)
             if not v.final_discard_required:
-                melds.update(dict.fromkeys(go_out_melds(state, 0, k, info)))
+                add_going_out(0)
             if b or unmelded:
-                melds.update(dict.fromkeys(go_out_melds(state, 1, k, info)))
+                add_going_out(1)
         if unmelded and state.minimum_for(seat) > 0:
             for spec in initial_compounds(v, k, state.minimum_for(seat)):
                 a = fast_meld_cards(seat, _cards_for(counts, spec))
-                if a not in melds and is_legal(state, a):
-                    melds[a] = None
+                if a in melds or (
+                    runs
+                    and h - sum(len(m.cards) for m in a.melds) <= 1
+                    and any(a == g for run in runs for g in run)
+                ):
+                    continue
+                if is_legal(state, a):
+                    if runs:
+                        after_runs.append(a)
+                    else:
+                        melds[a] = None
         else:
             for single in _singles(state, k, info, bound=True):
                 assert isinstance(single, MeldCards)  # not lazy
@@ -636,13 +854,9 @@ def _play_actions(state: GameState) -> list[Action | _Pending]:
             # With the side melded, a going out from four or more cards is reached by single
             # melds down to two or three cards and then one of these (see the module doc).
             if not v.final_discard_required and (small or not state.melds[side]):
-                gos = list(go_out_melds(state, 0, k, info))
-                going_out = bool(gos)
-                melds.update(dict.fromkeys(gos))
+                going_out = add_going_out(0)
             if (not state.melds[side] and state.turn.drew is DrawSource.STOCK) or (b and small):
-                gos = list(go_out_melds(state, 1, k, info))
-                going_out = going_out or bool(gos)
-                melds.update(dict.fromkeys(gos))
+                going_out = add_going_out(1) or going_out
     out: list[Action | _Pending]
     if not melds:
         out = singles
@@ -653,7 +867,8 @@ def _play_actions(state: GameState) -> list[Action | _Pending]:
         out = list(dict.fromkeys([*built, *melds]))
     if state.turn.last_red_three:
         out.append(EndTurn(seat))  # §4 A7: meld, then end without a discard
-        return out
+        return _with_runs(out, len(out) - 1, runs, after_runs)
+    before_runs = len(out)
     if (
         perm is None
         and h >= 2
@@ -673,7 +888,20 @@ def _play_actions(state: GameState) -> list[Action | _Pending]:
             out.extend([table[i] for i in core.hand_first(hand)[2:] if i >= 0])
         else:
             out.extend(_discard(seat, i) for i in core.hand_first(hand)[2:] if i >= 0)
-    return out
+    return _with_runs(out, before_runs, runs, after_runs)
+
+
+def _with_runs(
+    out: list[Action | _Pending],
+    at: int,
+    runs: list[_Lazy],
+    after_runs: list[Action | _Pending],
+) -> list[Action | _Pending] | LazyMenu:
+    """``out`` with the counted runs, then ``after_runs``, inserted before its entry ``at``
+    (``out`` alone when there are no runs)."""
+    if not runs:
+        return out
+    return LazyMenu([out[:at], *runs, after_runs, out[at:]])
 
 
 # Listed actions of one seat are values: the same one is handed out every time (fewer objects).
