@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import bisect
 import operator
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from . import _core as core
 from ._memo import ByIdentity
@@ -152,7 +152,6 @@ def take_options(state: GameState) -> list[TakePile]:
         return []
     v = state.variant
     side = state.side_of(seat)
-    counts = hand.counts
     k = core.hand_kinds(hand)
     r = top_id // 4 + 2
     side_melds = state.melds[side]
@@ -198,6 +197,30 @@ def take_options(state: GameState) -> list[TakePile]:
             out.append(_take_of(state, seat, r, c))
         return out
     minimum = state.minimum_for(seat)
+    return list(_unmelded_takes(state, seat, k, r, to_hand, minimum))
+
+
+def _unmelded_takes(
+    state: GameState, seat: int, k: Sequence[int], r: int, to_hand: int, minimum: int
+) -> Iterator[TakePile]:
+    """The listed pile takes of an unmelded side: the minimal compounds with the top card of
+    rank ``r`` (counted first, so that a search for one take never explores dead ends)."""
+    v = state.variant
+    hand = state.hands[seat]
+    h = hand.size
+    counts = hand.counts
+
+    def keep(used: int, canastas: int) -> bool | None:
+        return _finish_ok(state, h - used + to_hand, canastas)
+
+    # a take keeping two cards or more is kept (no permission is given before the draw)
+    used_from = 0 if state.turn.permission is True else h + to_hand - 1
+    compounds = _Compounds(v, k, minimum, r, keep, used_from)
+    if not compounds.ask:
+        for spec in compounds:
+            melds = _cards_for(counts, spec)
+            yield TakePile(seat, melds[0].cards, tuple(melds[1:]))
+        return
     for spec in initial_compounds(v, k, minimum, forced=r):
         used = sum(n + j + t for _, n, j, t in spec)
         left = hand.size - used + to_hand
@@ -212,8 +235,32 @@ def take_options(state: GameState) -> list[TakePile]:
         action = TakePile(seat, top_meld.cards, tuple(melds[1:]))
         if fin is None and not is_legal(state, action):
             continue
-        out.append(action)
-    return out
+        yield action
+
+
+def can_take_pile(state: GameState) -> bool:
+    """Whether the seat to act may take the discard pile (``take_options`` is not empty),
+    without listing the ways: for an unmelded side, the first listed take is found by counting
+    (see :class:`_Compounds`)."""
+    pile = state.discard_pile
+    if state.phase is not Phase.DRAW or not pile:
+        return False
+    seat = state.turn.seat
+    if state.melds[state.side_of(seat)]:
+        return bool(take_options(state))  # a handful of ways at most, without enumeration
+    top_id = pile[-1].id
+    if not 8 <= top_id < 52:
+        return False
+    hand = state.hands[seat]
+    if hand.size == 1 and len(pile) == 1:
+        return False
+    k = core.hand_kinds(hand)
+    r = top_id // 4 + 2
+    if k[r] == 0:
+        return False
+    to_hand = len(pile) - 1 - sum(map(_IS_RED3.__getitem__, map(_CARD_ID, pile)))
+    takes = _unmelded_takes(state, seat, k, r, to_hand, state.minimum_for(seat))
+    return next(takes, None) is not None
 
 
 _IS_RED3 = tuple(1 if i in core.RED3_IDS else 0 for i in range(53))
@@ -244,6 +291,43 @@ def forced_take(state: GameState) -> bool:
 
 
 # ---------------------------------------------------------------------------- initial melds
+#: A meld option of an initial compound: ``(naturals, jokers, twos, value, lowest removable
+#: value or 0, 1 if it holds the pile's top card)``.
+_Option = tuple[int, int, int, int, int, int]
+
+
+def _rank_options(v: Variant, k: Sequence[int], r: int, forced: int | None) -> list[_Option]:
+    """The new melds of rank ``r`` an initial compound may hold, in the order they are tried:
+    most naturals last, then jokers, then twos (see :func:`initial_compounds`)."""
+    values = v._values
+    jv = values[52]
+    tv = values[0]
+    maxw = v.max_wilds
+    J = k[core.JOKER]
+    T = k[core.TWO]
+    extra = 1 if r == forced else 0
+    lo = 2 if r == forced else v.min_naturals
+    rv = values[(r - 2) * 4]
+    opts = []
+    for n in range(lo, k[r] + 1):
+        for j in range(0, min(J, maxw) + 1):
+            for t in range(0, min(T, maxw - j) + 1):
+                nat = n + extra
+                w = j + t
+                if core.composition_problem(v, nat, w):
+                    continue
+                rem = []
+                if n - 1 >= lo and not core.composition_problem(v, nat - 1, w):
+                    rem.append(rv)
+                if j and not core.composition_problem(v, nat, w - 1):
+                    rem.append(jv)
+                if t and not core.composition_problem(v, nat, w - 1):
+                    rem.append(tv)
+                value = (n + extra) * rv + j * jv + t * tv
+                opts.append((n, j, t, value, max(rem) if rem else 0, extra))
+    return opts
+
+
 def initial_compounds(
     v: Variant, k: Sequence[int], minimum: int, forced: int | None = None
 ) -> list[list[tuple[int, int, int, int]]]:
@@ -251,41 +335,17 @@ def initial_compounds(
 
     Each meld is ``(rank, naturals, jokers, twos)`` from the hand. With ``forced`` (the rank of the
     pile's top card), the first meld is of that rank, holds the top card besides (counted in its
-    value) and at least a natural pair from the hand.
+    value) and at least a natural pair from the hand. The list can be very long for a big hand
+    (:class:`_Compounds` counts and unranks it without listing).
     """
-    values = v._values
-    jv = values[52]
-    tv = values[0]
-    maxw = v.max_wilds
     J = k[core.JOKER]
     T = k[core.TWO]
 
-    def options(r: int) -> list[tuple[int, int, int, int, int, int]]:
-        # (n, j, t, value, lowest removable value or 0, forced flag)
-        extra = 1 if r == forced else 0
-        lo = 2 if r == forced else v.min_naturals
-        rv = values[(r - 2) * 4]
-        opts = []
-        for n in range(lo, k[r] + 1):
-            for j in range(0, min(J, maxw) + 1):
-                for t in range(0, min(T, maxw - j) + 1):
-                    nat = n + extra
-                    w = j + t
-                    if core.composition_problem(v, nat, w):
-                        continue
-                    rem = []
-                    if n - 1 >= lo and not core.composition_problem(v, nat - 1, w):
-                        rem.append(rv)
-                    if j and not core.composition_problem(v, nat, w - 1):
-                        rem.append(jv)
-                    if t and not core.composition_problem(v, nat, w - 1):
-                        rem.append(tv)
-                    value = (n + extra) * rv + j * jv + t * tv
-                    opts.append((n, j, t, value, max(rem) if rem else 0, extra))
-        return opts
+    def options(r: int) -> list[_Option]:
+        return _rank_options(v, k, r, forced)
 
     ranks = [r for r in core.NATURAL_RANKS if r != forced and k[r] >= v.min_naturals]
-    opts: dict[int, list[tuple[int, int, int, int, int, int]]] = {}  # options by rank, as needed
+    opts: dict[int, list[_Option]] = {}  # options by rank, as needed
     results: list[list[tuple[int, int, int, int]]] = []
     chosen: list[tuple[int, int, int, int, int, int]] = []
 
@@ -329,6 +389,179 @@ def initial_compounds(
             dfs(0, value, J - j, T - t)
         chosen.pop()
     return results
+
+
+class _Compounds:
+    """The list of :func:`initial_compounds`, in its order, restricted to the compounds whose
+    ``(cards used, canastas made)`` pass ``keep``: counted and unranked without listing.
+
+    The depth-first search of :func:`initial_compounds` adds melds by rank, low to high, until
+    the minimum is reached; a compound is minimal when its total less the minimum is below every
+    meld's value (the pile's meld aside) and every removable card's value. So the number of
+    compounds below a choice depends only on the rank reached, the total so far, the wild cards
+    left, the least of those values so far (capped at the largest meld value, beyond which it
+    never matters), and, when ``keep`` may refuse, the cards used and canastas made (capped
+    where ``keep`` stops telling them apart): those are memoised, and cost is polynomial in the
+    hand. ``keep`` returns ``None`` when the engine must be asked (then :attr:`ask` is set and
+    the caller lists the compounds one by one instead).
+    """
+
+    def __init__(
+        self,
+        v: Variant,
+        k: Sequence[int],
+        minimum: int,
+        forced: int | None,
+        keep: Callable[[int, int], bool | None] | None,
+        used_from: int,
+    ) -> None:
+        self._minimum = minimum
+        self._forced = forced
+        self._keep = keep
+        self._size_c = v.canasta_size
+        self._needed = v.canastas_to_go_out
+        self.ask = False
+        ranks = [r for r in core.NATURAL_RANKS if r != forced and k[r] >= v.min_naturals]
+        self._ranks = ranks
+        self._opts = [_rank_options(v, k, r, forced) for r in ranks]
+        self._forced_opts = (
+            _rank_options(v, k, forced, forced) if forced is not None and k[forced] >= 2 else []
+        )
+        cap = 1
+        for o in [*self._opts, self._forced_opts]:
+            for opt in o:
+                cap = max(cap, opt[3] + 1)
+        self._cap = cap
+        # cards used are told apart only from used_from on (below it keep does not refuse)
+        self._track = keep is not None
+        self._used_from = used_from
+        self._memo: dict[tuple[int, ...], int] = {}
+        self._wilds = (k[core.JOKER], k[core.TWO])
+        self.total = self._top_count()
+
+    # a node: (rank index, total, jokers left, twos left, least value, cards used, canastas)
+    def _used(self, used: int) -> int:
+        return min(used, self._used_from + 2) if self._track else 0
+
+    def _canastas(self, c: int) -> int:
+        return min(c, self._needed) if self._track else 0
+
+    def _leaf(self, total: int, least: int, used: int, canastas: int) -> int:
+        if total - self._minimum >= least:
+            return 0
+        keep = self._keep
+        if keep is None:
+            return 1
+        ok = keep(used, canastas) if used >= self._used_from else True
+        if ok is None:
+            self.ask = True
+            return 0
+        return 1 if ok else 0
+
+    def _step(
+        self, opt: _Option, rank_is_forced: bool, node: tuple[int, int, int, int, int, int, int]
+    ) -> tuple[bool, tuple[int, int, int, int, int, int, int]]:
+        """After choosing ``opt`` at ``node``: (whether the minimum is reached, the new node with
+        the next rank index)."""
+        i, total, jl, tl, least, used, canastas = node
+        n, j, t, value, rem, extra = opt
+        if not rank_is_forced:
+            least = min(least, value)
+        if rem:
+            least = min(least, rem)
+        size = n + j + t
+        new = (
+            i + 1,
+            total + value,
+            jl - j,
+            tl - t,
+            least,
+            self._used(used + size),
+            self._canastas(canastas + (1 if size + extra >= self._size_c else 0)),
+        )
+        return total + value >= self._minimum, new
+
+    def _below(self, reached: bool, new: tuple[int, int, int, int, int, int, int]) -> int:
+        if reached:
+            return self._leaf(new[1], new[4], new[5], new[6])
+        return self._count(new)
+
+    def _count(self, node: tuple[int, int, int, int, int, int, int]) -> int:
+        i, total, jl, tl, least, used, canastas = node
+        if i >= len(self._ranks):
+            return 0
+        known = self._memo.get(node)
+        if known is not None:
+            return known
+        count = 0
+        for opt in self._opts[i]:
+            if opt[1] > jl or opt[2] > tl:
+                continue
+            reached, new = self._step(opt, False, node)
+            count += self._below(reached, new)
+        count += self._count((i + 1, total, jl, tl, least, used, canastas))
+        self._memo[node] = count
+        return count
+
+    def _roots(self) -> list[tuple[_Option | None, bool, tuple[int, ...]]]:
+        """The top of the search: (the pile's meld or None, minimum reached, node)."""
+        J, T = self._wilds
+        start = (0, 0, J, T, self._cap, 0, 0)
+        if self._forced is None:
+            return [(None, False, start)]
+        out: list[tuple[_Option | None, bool, tuple[int, ...]]] = []
+        for opt in self._forced_opts:
+            reached, new = self._step(opt, True, start)
+            out.append((opt, reached, (0, *new[1:])))
+        return out
+
+    def _top_count(self) -> int:
+        total = 0
+        for _opt, reached, node in self._roots():
+            total += self._below(reached, node)  # type: ignore[arg-type]
+        return total
+
+    def spec(self, index: int) -> list[tuple[int, int, int, int]]:
+        """The compound of that index (``0 <= index < total``)."""
+        picks: list[tuple[int, int, int, int]] = []
+        for opt, reached, node in self._roots():
+            below = self._below(reached, node)  # type: ignore[arg-type]
+            if index >= below:
+                index -= below
+                continue
+            if opt is not None:
+                picks.append((self._forced, opt[0], opt[1], opt[2]))  # type: ignore[arg-type]
+            if reached:
+                return picks
+            return self._descend(node, index, picks)  # type: ignore[arg-type]
+        raise IndexError(index)  # pragma: no cover (callers check the range)
+
+    def _descend(
+        self,
+        node: tuple[int, int, int, int, int, int, int],
+        index: int,
+        picks: list[tuple[int, int, int, int]],
+    ) -> list[tuple[int, int, int, int]]:
+        while True:
+            i, total, jl, tl, least, used, canastas = node
+            for opt in self._opts[i]:
+                if opt[1] > jl or opt[2] > tl:
+                    continue
+                reached, new = self._step(opt, False, node)
+                below = self._below(reached, new)
+                if index < below:
+                    picks.append((self._ranks[i], opt[0], opt[1], opt[2]))
+                    if reached:
+                        return picks
+                    node = new
+                    break
+                index -= below
+            else:
+                node = (i + 1, total, jl, tl, least, used, canastas)
+
+    def __iter__(self) -> Iterator[list[tuple[int, int, int, int]]]:
+        for index in range(self.total):
+            yield self.spec(index)
 
 
 # ---------------------------------------------------------------------------- going out
@@ -796,11 +1029,12 @@ def _play_actions(state: GameState) -> list[Action | _Pending] | LazyMenu:
     going_out = False
     # Going-out actions too many to list at once (after the melds, before the other actions).
     runs: list[_Lazy] = []
+    openings: _Lazy | None = None  # initial compounds too many to list at once
     after_runs: list[Action | _Pending] = []  # melds listed after them
 
     def add_going_out(leave: int) -> bool:
         run = _GoOuts(seat, _go_out_parts(state, leave, k, info))
-        if run.total > _LIST_AT_ONCE or runs:
+        if run.total > _LIST_AT_ONCE or runs or openings:
             # none repeats an entry listed before it: they meld all but at most one card, the
             # initial compounds (listed before) leave two, and the single melds three cards of
             # a hand of five or more (a hand of four has not this many ways to go out)
@@ -842,11 +1076,14 @@ def _play_actions(state: GameState) -> list[Action | _Pending] | LazyMenu:
         if state.melds[side] or state.minimum_for(seat) <= 0:
             singles = _singles(state, k, info, lazy=True)
         else:
-            minimum = state.minimum_for(seat)
-            for spec in initial_compounds(v, k, minimum):
-                used = sum(n + j + t for _, n, j, t in spec)
-                if h - used >= 2:
-                    melds[fast_meld_cards(seat, _cards_for(counts, spec))] = None
+            # the minimal compounds that keep two cards (counted, not listed: see _Compounds)
+            opening = _Openings(
+                seat, counts, _Compounds(v, k, state.minimum_for(seat), None, _keeps_two(h), h - 1)
+            )
+            if opening.total > _LIST_AT_ONCE:
+                openings = opening
+            else:
+                melds.update(dict.fromkeys(opening))
         must_ask = v.ask_partner is AskRule.COMPULSORY and bool(state.partners(seat))
         if perm is None and must_ask:
             going_out = can_go_out(state, k, info)
@@ -867,7 +1104,7 @@ def _play_actions(state: GameState) -> list[Action | _Pending] | LazyMenu:
         out = list(dict.fromkeys([*built, *melds]))
     if state.turn.last_red_three:
         out.append(EndTurn(seat))  # §4 A7: meld, then end without a discard
-        return _with_runs(out, len(out) - 1, runs, after_runs)
+        return _with_runs(out, len(out) - 1, openings, runs, after_runs)
     before_runs = len(out)
     if (
         perm is None
@@ -888,20 +1125,54 @@ def _play_actions(state: GameState) -> list[Action | _Pending] | LazyMenu:
             out.extend([table[i] for i in core.hand_first(hand)[2:] if i >= 0])
         else:
             out.extend(_discard(seat, i) for i in core.hand_first(hand)[2:] if i >= 0)
-    return _with_runs(out, before_runs, runs, after_runs)
+    return _with_runs(out, before_runs, openings, runs, after_runs)
 
 
 def _with_runs(
     out: list[Action | _Pending],
     at: int,
+    openings: _Lazy | None,
     runs: list[_Lazy],
     after_runs: list[Action | _Pending],
 ) -> list[Action | _Pending] | LazyMenu:
-    """``out`` with the counted runs, then ``after_runs``, inserted before its entry ``at``
-    (``out`` alone when there are no runs)."""
-    if not runs:
+    """``out`` with the counted openings, runs, then ``after_runs``, inserted before its entry
+    ``at`` (``out`` alone when there are none). The openings come first: melds held only them
+    (the runs' going outs are added after them)."""
+    if openings is None and not runs:
         return out
-    return LazyMenu([out[:at], *runs, after_runs, out[at:]])
+    first: list[list[Action | _Pending] | _Lazy] = [openings] if openings is not None else []
+    return LazyMenu([out[:at], *first, *runs, after_runs, out[at:]])
+
+
+def _keeps_two(h: int) -> Callable[[int, int], bool | None]:
+    """A compound's filter (see :class:`_Compounds`): it keeps two of the ``h`` cards."""
+
+    def keep(used: int, canastas: int) -> bool | None:
+        return h - used >= 2
+
+    return keep
+
+
+class _Openings(_Lazy):
+    """Initial compounds as meld actions, counted (:class:`_Compounds`), built one by one."""
+
+    __slots__ = ("_compounds", "_counts", "_seat")
+
+    def __init__(self, seat: int, counts: Sequence[int], compounds: _Compounds) -> None:
+        super().__init__()
+        self._seat = seat
+        self._counts = counts
+        self._compounds = compounds
+        self.total = compounds.total
+
+    def at(self, index: int) -> MeldCards:
+        return fast_meld_cards(self._seat, _cards_for(self._counts, self._compounds.spec(index)))
+
+    def __iter__(self) -> Iterator[MeldCards]:
+        seat = self._seat
+        counts = self._counts
+        for spec in self._compounds:
+            yield fast_meld_cards(seat, _cards_for(counts, spec))
 
 
 # Listed actions of one seat are values: the same one is handed out every time (fewer objects).
