@@ -692,14 +692,6 @@ class _FullMelds:
                     break
 
 
-def _full_melds(
-    v: Variant, info: dict[int, tuple[int, int, int, int]], k: Sequence[int], canastas_needed: int
-) -> Iterator[list[tuple[int, int, int, int]]]:
-    """Every way to meld all the cards of kind counts ``k`` onto a side with melds ``info``,
-    leaving the side with at least ``canastas_needed`` canastas (see :class:`_FullMelds`)."""
-    return iter(_FullMelds(v, info, k, canastas_needed))
-
-
 def _canastas_reachable(
     v: Variant, info: dict[int, tuple[int, int, int, int]], k: Sequence[int]
 ) -> bool:
