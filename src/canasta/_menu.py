@@ -63,10 +63,14 @@ def _generate(state: GameState) -> list[Action | _Pending] | LazyMenu:
         out: list[Action | _Pending] = []
         if state.stock:
             out.append(_DRAWS[seat] if seat < 64 else Draw(seat))
-        takes = take_options(state)
-        out.extend(takes)
+        takes = _takes(state)
+        tail: list[Action | _Pending] = []
         if not state.stock and takes and not forced_take(state):
-            out.append(DeclinePile(seat))
+            tail.append(DeclinePile(seat))
+        if isinstance(takes, _Lazy):
+            return LazyMenu([out, takes, tail])
+        out.extend(takes)
+        out.extend(tail)
         return out
     return _play_actions(state)
 
@@ -137,6 +141,12 @@ def _cards_for(counts: Sequence[int], spec: Sequence[tuple[int, int, int, int]])
 # ---------------------------------------------------------------------------- taking the pile
 def take_options(state: GameState) -> list[TakePile]:
     """The listed ways for the seat to act to take the discard pile (minimal hand cards)."""
+    takes = _takes(state)
+    return list(takes) if isinstance(takes, _Lazy) else takes
+
+
+def _takes(state: GameState) -> list[TakePile] | _Takes:
+    """:func:`take_options`, counted, not listed, when an unmelded side has many ways."""
     if state.phase is not Phase.DRAW:
         return []
     pile = state.discard_pile
@@ -197,14 +207,15 @@ def take_options(state: GameState) -> list[TakePile]:
             out.append(_take_of(state, seat, r, c))
         return out
     minimum = state.minimum_for(seat)
-    return list(_unmelded_takes(state, seat, k, r, to_hand, minimum))
+    return _unmelded_takes(state, seat, k, r, to_hand, minimum)
 
 
 def _unmelded_takes(
     state: GameState, seat: int, k: Sequence[int], r: int, to_hand: int, minimum: int
-) -> Iterator[TakePile]:
+) -> list[TakePile] | _Takes:
     """The listed pile takes of an unmelded side: the minimal compounds with the top card of
-    rank ``r`` (counted first, so that a search for one take never explores dead ends)."""
+    rank ``r``, counted (see :class:`_Compounds`), so that neither their number nor the first
+    of them needs a search through dead ends."""
     v = state.variant
     hand = state.hands[seat]
     h = hand.size
@@ -217,10 +228,11 @@ def _unmelded_takes(
     used_from = 0 if state.turn.permission is True else h + to_hand - 1
     compounds = _Compounds(v, k, minimum, r, keep, used_from)
     if not compounds.ask:
-        for spec in compounds:
-            melds = _cards_for(counts, spec)
-            yield TakePile(seat, melds[0].cards, tuple(melds[1:]))
-        return
+        takes = _Takes(seat, counts, compounds)
+        return takes if takes.total > _LIST_AT_ONCE else list(takes)
+    # The engine must judge some of them (a take that keeps one card and may go out with it):
+    # a rare case, with a pile of one or two cards and a hand melded down to its last card.
+    out = []
     for spec in initial_compounds(v, k, minimum, forced=r):
         used = sum(n + j + t for _, n, j, t in spec)
         left = hand.size - used + to_hand
@@ -235,7 +247,8 @@ def _unmelded_takes(
         action = TakePile(seat, top_meld.cards, tuple(melds[1:]))
         if fin is None and not is_legal(state, action):
             continue
-        yield action
+        out.append(action)
+    return out
 
 
 def can_take_pile(state: GameState) -> bool:
@@ -260,7 +273,7 @@ def can_take_pile(state: GameState) -> bool:
         return False
     to_hand = len(pile) - 1 - sum(map(_IS_RED3.__getitem__, map(_CARD_ID, pile)))
     takes = _unmelded_takes(state, seat, k, r, to_hand, state.minimum_for(seat))
-    return next(takes, None) is not None
+    return takes.total > 0 if isinstance(takes, _Lazy) else bool(takes)
 
 
 _IS_RED3 = tuple(1 if i in core.RED3_IDS else 0 for i in range(53))
@@ -792,6 +805,9 @@ class _Lazy:
     def __init__(self) -> None:
         self.total = 0
 
+    def __len__(self) -> int:
+        return self.total
+
     def at(self, index: int) -> Action:  # pragma: no cover (abstract)
         raise NotImplementedError
 
@@ -1143,6 +1159,31 @@ def _keeps_two(h: int) -> Callable[[int, int], bool | None]:
         return h - used >= 2
 
     return keep
+
+
+class _Takes(_Lazy):
+    """Pile takes of an unmelded side (initial compounds with the top card), counted
+    (:class:`_Compounds`), built one by one."""
+
+    __slots__ = ("_compounds", "_counts", "_seat")
+
+    def __init__(self, seat: int, counts: Sequence[int], compounds: _Compounds) -> None:
+        super().__init__()
+        self._seat = seat
+        self._counts = counts
+        self._compounds = compounds
+        self.total = compounds.total
+
+    def _take(self, spec: list[tuple[int, int, int, int]]) -> TakePile:
+        melds = _cards_for(self._counts, spec)
+        return TakePile(self._seat, melds[0].cards, tuple(melds[1:]))
+
+    def at(self, index: int) -> TakePile:
+        return self._take(self._compounds.spec(index))
+
+    def __iter__(self) -> Iterator[TakePile]:
+        for spec in self._compounds:
+            yield self._take(spec)
 
 
 class _Openings(_Lazy):
