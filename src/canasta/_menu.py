@@ -445,6 +445,16 @@ class _Compounds:
             for opt in o:
                 cap = max(cap, opt[3] + 1)
         self._cap = cap
+        # A compound's total is below the minimum plus its last meld's value, so it holds at
+        # most that over the cheapest card's value cards: keep is not asked when that is fewer
+        # than used_from.
+        values = v._values
+        cheapest = min(
+            [values[52], values[0], *(values[(r - 2) * 4] for r in [*ranks, forced] if r)]
+        )
+        if keep is not None and (minimum + cap) // max(cheapest, 1) < used_from:
+            keep = None
+            self._keep = None
         # cards used are told apart only from used_from on (below it keep does not refuse)
         self._track = keep is not None
         self._used_from = used_from
@@ -573,8 +583,37 @@ class _Compounds:
                 node = (i + 1, total, jl, tl, least, used, canastas)
 
     def __iter__(self) -> Iterator[list[tuple[int, int, int, int]]]:
-        for index in range(self.total):
-            yield self.spec(index)
+        # depth first, in the order of the counts, into the choices with compounds below only
+        picks: list[tuple[int, int, int, int]] = []
+        for opt, reached, node in self._roots():
+            if not self._below(reached, node):  # type: ignore[arg-type]
+                continue
+            if opt is not None:
+                picks.append((self._forced, opt[0], opt[1], opt[2]))  # type: ignore[arg-type]
+            if reached:
+                yield list(picks)
+            else:
+                yield from self._walk(node, picks)  # type: ignore[arg-type]
+            del picks[:]
+
+    def _walk(
+        self, node: tuple[int, int, int, int, int, int, int], picks: list[tuple[int, int, int, int]]
+    ) -> Iterator[list[tuple[int, int, int, int]]]:
+        while node[0] < len(self._ranks):
+            i, total, jl, tl, least, used, canastas = node
+            for opt in self._opts[i]:
+                if opt[1] > jl or opt[2] > tl:
+                    continue
+                reached, new = self._step(opt, False, node)
+                if not self._below(reached, new):
+                    continue
+                picks.append((self._ranks[i], opt[0], opt[1], opt[2]))
+                if reached:
+                    yield list(picks)
+                else:
+                    yield from self._walk(new, picks)
+                picks.pop()
+            node = (i + 1, total, jl, tl, least, used, canastas)
 
 
 # ---------------------------------------------------------------------------- going out
