@@ -226,12 +226,14 @@ def _unmelded_takes(
 
     # a take keeping two cards or more is kept (no permission is given before the draw)
     used_from = 0 if state.turn.permission is True else h + to_hand - 1
-    compounds = _Compounds(v, k, minimum, r, keep, used_from)
-    if not compounds.ask:
+    compounds = _Compounds(v, k, minimum, r, keep, used_from) if h > _SEARCH_AT_MOST else None
+    if compounds is not None and not compounds.ask:
         takes = _Takes(seat, counts, compounds)
         return takes if takes.total > _LIST_AT_ONCE else list(takes)
-    # The engine must judge some of them (a take that keeps one card and may go out with it):
-    # a rare case, with a pile of one or two cards and a hand melded down to its last card.
+    # A hand of a few cards has a few compounds: searched for at once (cheaper than counting).
+    # Otherwise the engine must judge some of them (a take that keeps one card and may go out
+    # with it): a rare case, with a pile of one or two cards and a hand melded down to its last
+    # card.
     out = []
     for spec in initial_compounds(v, k, minimum, forced=r):
         used = sum(n + j + t for _, n, j, t in spec)
@@ -856,6 +858,9 @@ class _Lazy:
 
 #: Runs of counted entries at most this long are listed at once (the common case).
 _LIST_AT_ONCE = 64
+#: The initial compounds of a hand of at most this many cards are searched for, not counted:
+#: they are few (at most some thousands), and the search is cheaper than the counts.
+_SEARCH_AT_MOST = 20
 
 
 class LazyMenu:
@@ -1123,14 +1128,21 @@ def _play_actions(state: GameState) -> list[Action | _Pending] | LazyMenu:
         if state.melds[side] or state.minimum_for(seat) <= 0:
             singles = _singles(state, k, info, lazy=True)
         else:
-            # the minimal compounds that keep two cards (counted, not listed: see _Compounds)
-            opening = _Openings(
-                seat, counts, _Compounds(v, k, state.minimum_for(seat), None, _keeps_two(h), h - 1)
-            )
-            if opening.total > _LIST_AT_ONCE:
-                openings = opening
+            minimum = state.minimum_for(seat)
+            if h <= _SEARCH_AT_MOST:
+                for spec in initial_compounds(v, k, minimum):
+                    used = sum(n + j + t for _, n, j, t in spec)
+                    if h - used >= 2:
+                        melds[fast_meld_cards(seat, _cards_for(counts, spec))] = None
             else:
-                melds.update(dict.fromkeys(opening))
+                # the minimal compounds that keep two cards (counted, not listed: _Compounds)
+                opening = _Openings(
+                    seat, counts, _Compounds(v, k, minimum, None, _keeps_two(h), h - 1)
+                )
+                if opening.total > _LIST_AT_ONCE:
+                    openings = opening
+                else:
+                    melds.update(dict.fromkeys(opening))
         must_ask = v.ask_partner is AskRule.COMPULSORY and bool(state.partners(seat))
         if perm is None and must_ask:
             going_out = can_go_out(state, k, info)

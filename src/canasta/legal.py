@@ -28,6 +28,13 @@ compound actions are folded into sequences of smaller listed ones, which reach t
   going out stays possible after them (the engine refuses any meld that makes it impossible).
 
 Any other legal action, listed or not, is accepted by :func:`canasta.apply` and found by ``in``.
+
+The minimal compounds and the whole going outs of a big hand can be very many (every way to share
+the wild cards among the ranks is another going out: hundreds of millions for a hand of a hundred
+cards). Such runs of the menu are counted, not listed, and an entry is worked out from its index,
+so ``len()`` and indexing cost time polynomial in the hand (see the performance page of the docs
+for the worst case); iteration builds the actions one at a time. :func:`canasta.check`,
+:func:`canasta.is_legal` and ``in`` never list the menu.
 """
 
 from __future__ import annotations
