@@ -30,6 +30,17 @@ VARIANT_KEYS = {
     "apply_us",
     "by_hand_size",
     "actions_per_evolve",
+    "worst_case_menu",
+}
+WORST_CASE_KEYS = {
+    "hand",
+    "minimum",
+    "menu",
+    "len_ms",
+    "first_index_ms",
+    "index_ms",
+    "check_ms",
+    "iterate_ms",
 }
 BUCKETS = ["0", *(f"{lo}-{lo + 4}" for lo in range(1, 41, 5)), "41+"]
 SIZE_HEADER = [
@@ -94,6 +105,13 @@ def test_json_shape(result: dict[str, Any]) -> None:
         assert set(v["apply_us"]) == {"median", "p99"}
         assert list(v["by_hand_size"]) == BUCKETS
         assert sum(b["states"] for b in v["by_hand_size"].values()) == v["sampled_states"]
+        worst = v["worst_case_menu"]
+        assert list(worst) == ["play", "draw"]
+        for phase in worst.values():
+            assert set(phase) == WORST_CASE_KEYS
+            assert phase["menu"] > 1_000 and phase["hand"] >= 99
+        assert worst["play"]["iterate_ms"] is None  # far too long to list
+        assert worst["draw"]["iterate_ms"] is not None
     pooled = result["by_hand_size"]
     assert list(pooled) == BUCKETS
     assert set(pooled["1-5"]) == {"states", "median_ms", "p99_ms", "mean_menu", "apply_median_us"}
@@ -136,6 +154,12 @@ def test_table(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPat
     assert row[0] == "classic" and row[1] == "4" and len(row) == 12
     assert lines[header + 2] == ""
     assert any(line.split() == SIZE_HEADER for line in lines)
+    worst = next(i for i, line in enumerate(lines) if line.startswith("worst-case menu:"))
+    assert lines[worst + 2].split() == [
+        "preset", "phase", "cards", "menu", "len", "first", "index", "check", "iterate",
+    ]  # fmt: skip
+    assert lines[worst + 3].split()[:3] == ["classic", "play", "100"]
+    assert lines[worst + 4].split()[:3] == ["classic", "draw", "99"]
     assert "memory: 300 states of one random classic game" in out
     assert lines[-1] == "peers: not measured (--no-peers)"
 

@@ -5,8 +5,9 @@ docs), like :mod:`canasta._rules`.
 
 from __future__ import annotations
 
+import bisect
 import operator
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from . import _core as core
 from ._memo import ByIdentity
@@ -43,7 +44,7 @@ def _make(p: _Pending) -> MeldCards:
 
 
 # ---------------------------------------------------------------------------- generation
-def _generate(state: GameState) -> list[Action | _Pending]:
+def _generate(state: GameState) -> list[Action | _Pending] | LazyMenu:
     phase = state.phase
     if phase is Phase.HAND_OVER:
         if state.is_match_over or state.seed is None:
@@ -62,13 +63,17 @@ def _generate(state: GameState) -> list[Action | _Pending]:
         out: list[Action | _Pending] = []
         if state.stock:
             out.append(_DRAWS[seat] if seat < 64 else Draw(seat))
-        takes = take_options(state)
-        out.extend(takes)
+        takes = _takes(state)
+        tail: list[Action | _Pending] = []
         # Once the stock is exhausted the pile may be declined, unless it must be taken; a
         # player who cannot take it at all ends the hand so (the engine does it for him, §2
         # case 31, except in a position built before that step: position(automatic=False)).
         if not state.stock and not forced_take(state):
-            out.append(DeclinePile(seat))
+            tail.append(DeclinePile(seat))
+        if isinstance(takes, _Lazy):
+            return LazyMenu([out, takes, tail])
+        out.extend(takes)
+        out.extend(tail)
         return out
     return _play_actions(state)
 
@@ -139,6 +144,12 @@ def _cards_for(counts: Sequence[int], spec: Sequence[tuple[int, int, int, int]])
 # ---------------------------------------------------------------------------- taking the pile
 def take_options(state: GameState) -> list[TakePile]:
     """The listed ways for the seat to act to take the discard pile (minimal hand cards)."""
+    takes = _takes(state)
+    return list(takes) if isinstance(takes, _Lazy) else takes
+
+
+def _takes(state: GameState) -> list[TakePile] | _Takes:
+    """:func:`take_options`, counted, not listed, when an unmelded side has many ways."""
     if state.phase is not Phase.DRAW:
         return []
     pile = state.discard_pile
@@ -154,7 +165,6 @@ def take_options(state: GameState) -> list[TakePile]:
         return []
     v = state.variant
     side = state.side_of(seat)
-    counts = hand.counts
     k = core.hand_kinds(hand)
     r = top_id // 4 + 2
     side_melds = state.melds[side]
@@ -201,6 +211,34 @@ def take_options(state: GameState) -> list[TakePile]:
             out.append(_take_of(state, seat, r, c))
         return out
     minimum = state.minimum_for(seat)
+    return _unmelded_takes(state, seat, k, r, to_hand, minimum)
+
+
+def _unmelded_takes(
+    state: GameState, seat: int, k: Sequence[int], r: int, to_hand: int, minimum: int
+) -> list[TakePile] | _Takes:
+    """The listed pile takes of an unmelded side: the minimal compounds with the top card of
+    rank ``r``, counted (see :class:`_Compounds`), so that neither their number nor the first
+    of them needs a search through dead ends."""
+    v = state.variant
+    hand = state.hands[seat]
+    h = hand.size
+    counts = hand.counts
+
+    def keep(used: int, canastas: int) -> bool | None:
+        return _finish_ok(state, h - used + to_hand, canastas)
+
+    # a take keeping two cards or more is kept (no permission is given before the draw)
+    used_from = 0 if state.turn.permission is True else h + to_hand - 1
+    compounds = _Compounds(v, k, minimum, r, keep, used_from) if h > _SEARCH_AT_MOST else None
+    if compounds is not None and not compounds.ask:
+        takes = _Takes(seat, counts, compounds)
+        return takes if takes.total > _LIST_AT_ONCE else list(takes)
+    # A hand of a few cards has a few compounds: searched for at once (cheaper than counting).
+    # Otherwise the engine must judge some of them (a take that keeps one card and may go out
+    # with it): a rare case, with a pile of one or two cards and a hand melded down to its last
+    # card.
+    out = []
     for spec in initial_compounds(v, k, minimum, forced=r):
         used = sum(n + j + t for _, n, j, t in spec)
         left = hand.size - used + to_hand
@@ -217,6 +255,31 @@ def take_options(state: GameState) -> list[TakePile]:
             continue
         out.append(action)
     return out
+
+
+def can_take_pile(state: GameState) -> bool:
+    """Whether the seat to act may take the discard pile (``take_options`` is not empty),
+    without listing the ways: for an unmelded side, the first listed take is found by counting
+    (see :class:`_Compounds`)."""
+    pile = state.discard_pile
+    if state.phase is not Phase.DRAW or not pile:
+        return False
+    seat = state.turn.seat
+    if state.melds[state.side_of(seat)]:
+        return bool(take_options(state))  # a handful of ways at most, without enumeration
+    top_id = pile[-1].id
+    if not 8 <= top_id < 52:
+        return False
+    hand = state.hands[seat]
+    if hand.size == 1 and len(pile) == 1:
+        return False
+    k = core.hand_kinds(hand)
+    r = top_id // 4 + 2
+    if k[r] == 0:
+        return False
+    to_hand = len(pile) - 1 - sum(map(_IS_RED3.__getitem__, map(_CARD_ID, pile)))
+    takes = _unmelded_takes(state, seat, k, r, to_hand, state.minimum_for(seat))
+    return takes.total > 0 if isinstance(takes, _Lazy) else bool(takes)
 
 
 _IS_RED3 = tuple(1 if i in core.RED3_IDS else 0 for i in range(53))
@@ -247,6 +310,43 @@ def forced_take(state: GameState) -> bool:
 
 
 # ---------------------------------------------------------------------------- initial melds
+#: A meld option of an initial compound: ``(naturals, jokers, twos, value, lowest removable
+#: value or 0, 1 if it holds the pile's top card)``.
+_Option = tuple[int, int, int, int, int, int]
+
+
+def _rank_options(v: Variant, k: Sequence[int], r: int, forced: int | None) -> list[_Option]:
+    """The new melds of rank ``r`` an initial compound may hold, in the order they are tried:
+    most naturals last, then jokers, then twos (see :func:`initial_compounds`)."""
+    values = v._values
+    jv = values[52]
+    tv = values[0]
+    maxw = v.max_wilds
+    J = k[core.JOKER]
+    T = k[core.TWO]
+    extra = 1 if r == forced else 0
+    lo = 2 if r == forced else v.min_naturals
+    rv = values[(r - 2) * 4]
+    opts = []
+    for n in range(lo, k[r] + 1):
+        for j in range(0, min(J, maxw) + 1):
+            for t in range(0, min(T, maxw - j) + 1):
+                nat = n + extra
+                w = j + t
+                if core.composition_problem(v, nat, w):
+                    continue
+                rem = []
+                if n - 1 >= lo and not core.composition_problem(v, nat - 1, w):
+                    rem.append(rv)
+                if j and not core.composition_problem(v, nat, w - 1):
+                    rem.append(jv)
+                if t and not core.composition_problem(v, nat, w - 1):
+                    rem.append(tv)
+                value = (n + extra) * rv + j * jv + t * tv
+                opts.append((n, j, t, value, max(rem) if rem else 0, extra))
+    return opts
+
+
 def initial_compounds(
     v: Variant, k: Sequence[int], minimum: int, forced: int | None = None
 ) -> list[list[tuple[int, int, int, int]]]:
@@ -254,41 +354,17 @@ def initial_compounds(
 
     Each meld is ``(rank, naturals, jokers, twos)`` from the hand. With ``forced`` (the rank of the
     pile's top card), the first meld is of that rank, holds the top card besides (counted in its
-    value) and at least a natural pair from the hand.
+    value) and at least a natural pair from the hand. The list can be very long for a big hand
+    (:class:`_Compounds` counts and unranks it without listing).
     """
-    values = v._values
-    jv = values[52]
-    tv = values[0]
-    maxw = v.max_wilds
     J = k[core.JOKER]
     T = k[core.TWO]
 
-    def options(r: int) -> list[tuple[int, int, int, int, int, int]]:
-        # (n, j, t, value, lowest removable value or 0, forced flag)
-        extra = 1 if r == forced else 0
-        lo = 2 if r == forced else v.min_naturals
-        rv = values[(r - 2) * 4]
-        opts = []
-        for n in range(lo, k[r] + 1):
-            for j in range(0, min(J, maxw) + 1):
-                for t in range(0, min(T, maxw - j) + 1):
-                    nat = n + extra
-                    w = j + t
-                    if core.composition_problem(v, nat, w):
-                        continue
-                    rem = []
-                    if n - 1 >= lo and not core.composition_problem(v, nat - 1, w):
-                        rem.append(rv)
-                    if j and not core.composition_problem(v, nat, w - 1):
-                        rem.append(jv)
-                    if t and not core.composition_problem(v, nat, w - 1):
-                        rem.append(tv)
-                    value = (n + extra) * rv + j * jv + t * tv
-                    opts.append((n, j, t, value, max(rem) if rem else 0, extra))
-        return opts
+    def options(r: int) -> list[_Option]:
+        return _rank_options(v, k, r, forced)
 
     ranks = [r for r in core.NATURAL_RANKS if r != forced and k[r] >= v.min_naturals]
-    opts: dict[int, list[tuple[int, int, int, int, int, int]]] = {}  # options by rank, as needed
+    opts: dict[int, list[_Option]] = {}  # options by rank, as needed
     results: list[list[tuple[int, int, int, int]]] = []
     chosen: list[tuple[int, int, int, int, int, int]] = []
 
@@ -334,57 +410,344 @@ def initial_compounds(
     return results
 
 
-# ---------------------------------------------------------------------------- going out
-def _full_melds(
-    v: Variant, info: dict[int, tuple[int, int, int, int]], k: Sequence[int], canastas_needed: int
-) -> Iterator[list[tuple[int, int, int, int]]]:
-    """Every way to meld all the cards of kind counts ``k`` onto a side with melds ``info``,
-    leaving the side with at least ``canastas_needed`` canastas."""
-    if not going_out_feasible(v, info, k):
-        return
-    fixed: list[tuple[int, int, int, int]] = []
-    b = k[core.BLACK3]
-    if b:
-        if not 3 <= b <= 4:
-            return
-        fixed.append((3, b, 0, 0))
-    targets: list[tuple[int, int, int, int, int]] = []  # (rank, add naturals, n_e, w_e, size_e)
-    for r in core.NATURAL_RANKS:
-        c = k[r]
-        if r in info:
-            n_e, j_e, t_e, size_e = info[r]
-            targets.append((r, c, n_e, j_e + t_e, size_e))
-        elif c:
-            if c < v.min_naturals:
-                return
-            targets.append((r, c, 0, 0, 0))
-    J = k[core.JOKER]
-    T = k[core.TWO]
-    size_c = v.canasta_size
-    untouched_canastas = 0  # every side meld is a target, so none is untouched
-    maxw = v.max_wilds
-    plan: list[tuple[int, int, int, int]] = []
+class _Compounds:
+    """The list of :func:`initial_compounds`, in its order, restricted to the compounds whose
+    ``(cards used, canastas made)`` pass ``keep``: counted and unranked without listing.
 
-    def rec(i: int, jl: int, tl: int, canastas: int) -> Iterator[list[tuple[int, int, int, int]]]:
-        if i == len(targets):
-            if jl == 0 and tl == 0 and canastas >= canastas_needed:
-                yield fixed + [p for p in plan if p[1] or p[2] or p[3]]
-            return
-        r, c, n_e, w_e, size_e = targets[i]
-        nat = n_e + c
-        for j in range(0, min(jl, maxw) + 1):
-            for t in range(0, min(tl, maxw - j) + 1):
-                w = w_e + j + t
-                # an existing meld takes naturals as it is (a combined Cutthroat meld may be over
-                # the wild limit); wild cards only within the limit
-                if (j or t or not size_e) and core.composition_problem(v, nat, w):
+    The depth-first search of :func:`initial_compounds` adds melds by rank, low to high, until
+    the minimum is reached; a compound is minimal when its total less the minimum is below every
+    meld's value (the pile's meld aside) and every removable card's value. So the number of
+    compounds below a choice depends only on the rank reached, the total so far, the wild cards
+    left, the least of those values so far (capped at the largest meld value, beyond which it
+    never matters), and, when ``keep`` may refuse, the cards used and canastas made (capped
+    where ``keep`` stops telling them apart): those are memoised, and cost is polynomial in the
+    hand. ``keep`` returns ``None`` when the engine must be asked (then :attr:`ask` is set and
+    the caller lists the compounds one by one instead).
+    """
+
+    def __init__(
+        self,
+        v: Variant,
+        k: Sequence[int],
+        minimum: int,
+        forced: int | None,
+        keep: Callable[[int, int], bool | None] | None,
+        used_from: int,
+    ) -> None:
+        self._minimum = minimum
+        self._forced = forced
+        self._keep = keep
+        self._size_c = v.canasta_size
+        self._needed = v.canastas_to_go_out
+        self.ask = False
+        ranks = [r for r in core.NATURAL_RANKS if r != forced and k[r] >= v.min_naturals]
+        self._ranks = ranks
+        self._opts = [_rank_options(v, k, r, forced) for r in ranks]
+        self._forced_opts = (
+            _rank_options(v, k, forced, forced) if forced is not None and k[forced] >= 2 else []
+        )
+        cap = 1
+        for o in [*self._opts, self._forced_opts]:
+            for opt in o:
+                cap = max(cap, opt[3] + 1)
+        self._cap = cap
+        # A compound's total is below the minimum plus its last meld's value, so it holds at
+        # most that over the cheapest card's value cards: keep is not asked when that is fewer
+        # than used_from.
+        values = v._values
+        cheapest = min(
+            [values[52], values[0], *(values[(r - 2) * 4] for r in [*ranks, forced] if r)]
+        )
+        if keep is not None and (minimum + cap) // max(cheapest, 1) < used_from:
+            keep = None
+            self._keep = None
+        # cards used are told apart only from used_from on (below it keep does not refuse)
+        self._track = keep is not None
+        self._used_from = used_from
+        self._memo: dict[tuple[int, ...], int] = {}
+        self._wilds = (k[core.JOKER], k[core.TWO])
+        self.total = self._top_count()
+
+    # a node: (rank index, total, jokers left, twos left, least value, cards used, canastas)
+    def _used(self, used: int) -> int:
+        return min(used, self._used_from + 2) if self._track else 0
+
+    def _canastas(self, c: int) -> int:
+        return min(c, self._needed) if self._track else 0
+
+    def _leaf(self, total: int, least: int, used: int, canastas: int) -> int:
+        if total - self._minimum >= least:
+            return 0
+        keep = self._keep
+        if keep is None:
+            return 1
+        ok = keep(used, canastas) if used >= self._used_from else True
+        if ok is None:
+            self.ask = True
+            return 0
+        return 1 if ok else 0
+
+    def _step(
+        self, opt: _Option, rank_is_forced: bool, node: tuple[int, int, int, int, int, int, int]
+    ) -> tuple[bool, tuple[int, int, int, int, int, int, int]]:
+        """After choosing ``opt`` at ``node``: (whether the minimum is reached, the new node with
+        the next rank index)."""
+        i, total, jl, tl, least, used, canastas = node
+        n, j, t, value, rem, extra = opt
+        if not rank_is_forced:
+            least = min(least, value)
+        if rem:
+            least = min(least, rem)
+        size = n + j + t
+        new = (
+            i + 1,
+            total + value,
+            jl - j,
+            tl - t,
+            least,
+            self._used(used + size),
+            self._canastas(canastas + (1 if size + extra >= self._size_c else 0)),
+        )
+        return total + value >= self._minimum, new
+
+    def _below(self, reached: bool, new: tuple[int, int, int, int, int, int, int]) -> int:
+        if reached:
+            return self._leaf(new[1], new[4], new[5], new[6])
+        return self._count(new)
+
+    def _count(self, node: tuple[int, int, int, int, int, int, int]) -> int:
+        i, total, jl, tl, least, used, canastas = node
+        if i >= len(self._ranks):
+            return 0
+        known = self._memo.get(node)
+        if known is not None:
+            return known
+        count = 0
+        for opt in self._opts[i]:
+            if opt[1] > jl or opt[2] > tl:
+                continue
+            reached, new = self._step(opt, False, node)
+            count += self._below(reached, new)
+        count += self._count((i + 1, total, jl, tl, least, used, canastas))
+        self._memo[node] = count
+        return count
+
+    def _roots(self) -> list[tuple[_Option | None, bool, tuple[int, ...]]]:
+        """The top of the search: (the pile's meld or None, minimum reached, node)."""
+        J, T = self._wilds
+        start = (0, 0, J, T, self._cap, 0, 0)
+        if self._forced is None:
+            return [(None, False, start)]
+        out: list[tuple[_Option | None, bool, tuple[int, ...]]] = []
+        for opt in self._forced_opts:
+            reached, new = self._step(opt, True, start)
+            out.append((opt, reached, (0, *new[1:])))
+        return out
+
+    def _top_count(self) -> int:
+        total = 0
+        for _opt, reached, node in self._roots():
+            total += self._below(reached, node)  # type: ignore[arg-type]
+        return total
+
+    def spec(self, index: int) -> list[tuple[int, int, int, int]]:
+        """The compound of that index (``0 <= index < total``)."""
+        picks: list[tuple[int, int, int, int]] = []
+        for opt, reached, node in self._roots():
+            below = self._below(reached, node)  # type: ignore[arg-type]
+            if index >= below:
+                index -= below
+                continue
+            if opt is not None:
+                picks.append((self._forced, opt[0], opt[1], opt[2]))  # type: ignore[arg-type]
+            if reached:
+                return picks
+            return self._descend(node, index, picks)  # type: ignore[arg-type]
+        raise IndexError(index)  # pragma: no cover (callers check the range)
+
+    def _descend(
+        self,
+        node: tuple[int, int, int, int, int, int, int],
+        index: int,
+        picks: list[tuple[int, int, int, int]],
+    ) -> list[tuple[int, int, int, int]]:
+        while True:
+            i, total, jl, tl, least, used, canastas = node
+            for opt in self._opts[i]:
+                if opt[1] > jl or opt[2] > tl:
                     continue
-                size = size_e + c + j + t
-                plan.append((r, c, j, t))
-                yield from rec(i + 1, jl - j, tl - t, canastas + (1 if size >= size_c else 0))
-                plan.pop()
+                reached, new = self._step(opt, False, node)
+                below = self._below(reached, new)
+                if index < below:
+                    picks.append((self._ranks[i], opt[0], opt[1], opt[2]))
+                    if reached:
+                        return picks
+                    node = new
+                    break
+                index -= below
+            else:
+                node = (i + 1, total, jl, tl, least, used, canastas)
 
-    yield from rec(0, J, T, untouched_canastas)
+    def __iter__(self) -> Iterator[list[tuple[int, int, int, int]]]:
+        # depth first, in the order of the counts, into the choices with compounds below only
+        picks: list[tuple[int, int, int, int]] = []
+        for opt, reached, node in self._roots():
+            if not self._below(reached, node):  # type: ignore[arg-type]
+                continue
+            if opt is not None:
+                picks.append((self._forced, opt[0], opt[1], opt[2]))  # type: ignore[arg-type]
+            if reached:
+                yield list(picks)
+            else:
+                yield from self._walk(node, picks)  # type: ignore[arg-type]
+            del picks[:]
+
+    def _walk(
+        self, node: tuple[int, int, int, int, int, int, int], picks: list[tuple[int, int, int, int]]
+    ) -> Iterator[list[tuple[int, int, int, int]]]:
+        while node[0] < len(self._ranks):
+            i, total, jl, tl, least, used, canastas = node
+            for opt in self._opts[i]:
+                if opt[1] > jl or opt[2] > tl:
+                    continue
+                reached, new = self._step(opt, False, node)
+                if not self._below(reached, new):
+                    continue
+                picks.append((self._ranks[i], opt[0], opt[1], opt[2]))
+                if reached:
+                    yield list(picks)
+                else:
+                    yield from self._walk(new, picks)
+                picks.pop()
+            node = (i + 1, total, jl, tl, least, used, canastas)
+
+
+# ---------------------------------------------------------------------------- going out
+class _FullMelds:
+    """Every way to meld all the cards of kind counts ``k`` onto a side with melds ``info``,
+    leaving the side with at least ``needed`` canastas, as plans ``[(rank, naturals, jokers,
+    twos), ...]`` (black threes first, then the ranks that take cards, low to high).
+
+    The plans are counted (``len``) and unranked (``plan(i)``) without listing them, by the
+    number of plans below each choice (memoised on the wild cards left and the canastas made),
+    so that cost is polynomial in the hand; iteration lists them in the same order, skipping
+    every choice below which there is none.
+    """
+
+    __slots__ = ("_fixed", "_memo", "_needed", "_opts", "_total", "_wilds")
+
+    def __init__(
+        self,
+        v: Variant,
+        info: dict[int, tuple[int, int, int, int]],
+        k: Sequence[int],
+        needed: int,
+    ) -> None:
+        self._fixed: list[tuple[int, int, int, int]] = []
+        # per target: (rank, naturals added, [(jokers, twos, canasta made), ...] in order)
+        self._opts: list[tuple[int, int, list[tuple[int, int, int]]]] = []
+        self._memo: dict[tuple[int, int, int, int], int] = {}
+        self._needed = needed
+        self._wilds = (k[core.JOKER], k[core.TWO])
+        self._total = 0
+        if not going_out_feasible(v, info, k):
+            return
+        b = k[core.BLACK3]
+        if b:
+            if not 3 <= b <= 4:
+                return
+            self._fixed.append((3, b, 0, 0))
+        maxw = v.max_wilds
+        size_c = v.canasta_size
+        for r in core.NATURAL_RANKS:
+            c = k[r]
+            if r in info:
+                n_e, j_e, t_e, size_e = info[r]
+                w_e = j_e + t_e
+            elif c:
+                if c < v.min_naturals:
+                    self._opts = []
+                    return
+                n_e = w_e = size_e = 0
+            else:
+                continue
+            nat = n_e + c
+            choices = []
+            for j in range(0, maxw + 1):
+                for t in range(0, maxw - j + 1):
+                    # an existing meld takes naturals as it is (a combined Cutthroat meld may be
+                    # over the wild limit); wild cards only within the limit
+                    if (j or t or not size_e) and core.composition_problem(v, nat, w_e + j + t):
+                        continue
+                    choices.append((j, t, 1 if size_e + c + j + t >= size_c else 0))
+            self._opts.append((r, c, choices))
+        self._total = self._count(0, k[core.JOKER], k[core.TWO], 0)
+
+    def _count(self, i: int, jl: int, tl: int, canastas: int) -> int:
+        """The number of plans from target ``i`` on, with ``jl`` jokers and ``tl`` twos left and
+        ``canastas`` made (counted up to the number needed)."""
+        if i == len(self._opts):
+            return 1 if jl == 0 and tl == 0 and canastas >= self._needed else 0
+        key = (i, jl, tl, canastas)
+        known = self._memo.get(key)
+        if known is not None:
+            return known
+        total = 0
+        for j, t, made in self._opts[i][2]:
+            if j <= jl and t <= tl:
+                total += self._count(i + 1, jl - j, tl - t, min(canastas + made, self._needed))
+        self._memo[key] = total
+        return total
+
+    def __len__(self) -> int:
+        return self._total
+
+    def _plan(self, picks: list[tuple[int, int, int, int]]) -> list[tuple[int, int, int, int]]:
+        return self._fixed + [p for p in picks if p[1] or p[2] or p[3]]
+
+    def plan(self, index: int) -> list[tuple[int, int, int, int]]:
+        """The plan of that index (``0 <= index < len(self)``)."""
+        jl, tl = self._wilds
+        canastas = 0
+        picks = []
+        for i, (r, c, choices) in enumerate(self._opts):
+            for j, t, made in choices:
+                if j > jl or t > tl:
+                    continue
+                below = self._count(i + 1, jl - j, tl - t, min(canastas + made, self._needed))
+                if index < below:
+                    picks.append((r, c, j, t))
+                    jl -= j
+                    tl -= t
+                    canastas = min(canastas + made, self._needed)
+                    break
+                index -= below
+        return self._plan(picks)
+
+    def __iter__(self) -> Iterator[list[tuple[int, int, int, int]]]:
+        if not self._total:
+            return
+        picks: list[tuple[int, int, int, int]] = []
+        # depth-first, each level's choices in order; a choice is followed only when plans
+        # lie below it
+        stack = [(0, self._wilds[0], self._wilds[1], 0, 0)]
+        while stack:
+            i, jl, tl, canastas, at = stack.pop()
+            del picks[i:]
+            if i == len(self._opts):
+                yield self._plan(picks)
+                continue
+            r, c, choices = self._opts[i]
+            for x in range(at, len(choices)):
+                j, t, made = choices[x]
+                if j > jl or t > tl:
+                    continue
+                now = min(canastas + made, self._needed)
+                if self._count(i + 1, jl - j, tl - t, now):
+                    stack.append((i, jl, tl, canastas, x + 1))
+                    picks.append((r, c, j, t))
+                    stack.append((i + 1, jl - j, tl - t, now, 0))
+                    break
 
 
 def _canastas_reachable(
@@ -404,20 +767,20 @@ def _canastas_reachable(
     return False
 
 
-def go_out_melds(
+def _go_out_parts(
     state: GameState,
     leave: int,
     k: Sequence[int] | None = None,
     info: dict[int, tuple[int, int, int, int]] | None = None,
-) -> Iterator[MeldCards]:
-    """Meld actions that meld the whole hand but ``leave`` (0 or 1) cards, leaving the side
-    able to go out. With ``leave == 1`` one action per kind of card left for the discard."""
+) -> list[tuple[list[int], _FullMelds]]:
+    """The going-out melds of :func:`go_out_melds`, counted, not listed: for each card left
+    (none with ``leave == 0``), the hand's counts without it and the plans that meld them."""
     v = state.variant
     seat = state.turn.seat
     side = state.side_of(seat)
     hand = state.hands[seat]
     if hand.size - leave < 1:
-        return
+        return []
     counts = hand.counts
     if k is None:
         k = core.hand_kinds(hand)
@@ -429,7 +792,7 @@ def go_out_melds(
     minimum = state.minimum_for(seat) if need_min else 0
     values = v._values
     if k[core.RED3]:
-        return
+        return []
     # Cards that cannot be melded (a lone natural of a rank the side lacks, black threes not
     # three or four) must be the one card left; more of them than ``leave`` rules going out out.
     lonely = [r for r in core.NATURAL_RANKS if 0 < k[r] < v.min_naturals and r not in info]
@@ -437,15 +800,16 @@ def go_out_melds(
     if b and not 3 <= b <= 4:
         lonely.append(core.BLACK3)
     if len(lonely) > leave:
-        return
+        return []
     if not _canastas_reachable(v, info, k):
-        return
+        return []
     if leave and lonely:
         kinds = lonely
     elif leave:
         kinds = [kk for kk in range(2, 16) if k[kk]]
     else:
         kinds = [0]
+    parts = []
     for lk in kinds:
         k2 = list(k)
         if lk:
@@ -454,11 +818,125 @@ def go_out_melds(
         if lk:
             cid = core.pick(counts, lk, 1)[0].id
             left_counts[cid] -= 1
-        for spec in _full_melds(v, info, k2, v.canastas_to_go_out):
-            melds = _cards_for(left_counts, spec)
-            if minimum and sum(values[c.id] for m in melds for c in m.cards) < minimum:
-                continue
-            yield fast_meld_cards(seat, melds)
+        # every plan melds all the cards kept, so their value is the same for all of them
+        if minimum and sum(values[i] * left_counts[i] for i in range(53)) < minimum:
+            continue
+        plans = _FullMelds(v, info, k2, v.canastas_to_go_out)
+        if len(plans):
+            parts.append((left_counts, plans))
+    return parts
+
+
+def go_out_melds(
+    state: GameState,
+    leave: int,
+    k: Sequence[int] | None = None,
+    info: dict[int, tuple[int, int, int, int]] | None = None,
+) -> Iterator[MeldCards]:
+    """Meld actions that meld the whole hand but ``leave`` (0 or 1) cards, leaving the side
+    able to go out. With ``leave == 1`` one action per kind of card left for the discard."""
+    seat = state.turn.seat
+    for left_counts, plans in _go_out_parts(state, leave, k, info):
+        for spec in plans:
+            yield fast_meld_cards(seat, _cards_for(left_counts, spec))
+
+
+class _Lazy:
+    """A run of menu entries counted, not listed: ``total`` of them, the one of an index built
+    by :meth:`at`, all of them (in order) by iterating."""
+
+    __slots__ = ("total",)
+
+    def __init__(self) -> None:
+        self.total = 0
+
+    def __len__(self) -> int:
+        return self.total
+
+    def at(self, index: int) -> Action:  # pragma: no cover (abstract)
+        raise NotImplementedError
+
+    def __iter__(self) -> Iterator[Action]:  # pragma: no cover (abstract)
+        raise NotImplementedError
+
+
+#: Runs of counted entries at most this long are listed at once (the common case).
+_LIST_AT_ONCE = 64
+#: The initial compounds of a hand of at most this many cards are searched for, not counted:
+#: they are few (at most some thousands), and the search is cheaper than the counts.
+_SEARCH_AT_MOST = 20
+
+
+class LazyMenu:
+    """A menu some of whose runs of entries are counted, not listed (:class:`_Lazy`): its
+    length is their sum, an index is looked up in the run that holds it, and iteration goes run
+    by run. Entries are actions once looked up (no :data:`_Pending` in the result)."""
+
+    __slots__ = ("_parts", "_starts", "_total")
+
+    def __init__(self, parts: list[list[Action | _Pending] | _Lazy]) -> None:
+        self._parts = parts
+        starts = []
+        total = 0
+        for part in parts:
+            starts.append(total)
+            total += part.total if isinstance(part, _Lazy) else len(part)
+        self._starts = starts
+        self._total = total
+
+    def __len__(self) -> int:
+        return self._total
+
+    def __getitem__(self, index: int) -> Action:
+        if index < 0:
+            index += self._total
+        if not 0 <= index < self._total:
+            raise IndexError("menu index out of range")
+        i = bisect.bisect_right(self._starts, index) - 1
+        part = self._parts[i]
+        index -= self._starts[i]
+        if isinstance(part, _Lazy):
+            return part.at(index)
+        a = part[index]
+        if type(a) is tuple:
+            a = part[index] = _make(a)
+        return a  # type: ignore[return-value]
+
+    def __iter__(self) -> Iterator[Action]:
+        for part in self._parts:
+            if isinstance(part, _Lazy):
+                yield from part
+            else:
+                for a in part:
+                    yield _make(a) if type(a) is tuple else a  # type: ignore[misc]
+
+
+class _GoOuts(_Lazy):
+    """The actions of :func:`go_out_melds`, in its order, counted and built one by one on
+    demand (a menu entry that stands for all of them)."""
+
+    __slots__ = ("_parts", "_seat", "_sizes")
+
+    def __init__(self, seat: int, parts: list[tuple[list[int], _FullMelds]]) -> None:
+        super().__init__()
+        self._seat = seat
+        self._parts = parts
+        self._sizes = [len(p) for _, p in parts]
+        self.total = sum(self._sizes)
+
+    def at(self, index: int) -> MeldCards:
+        """The action of that index (``0 <= index < total``)."""
+        for (left_counts, plans), size in zip(self._parts, self._sizes, strict=True):
+            if index < size:
+                return fast_meld_cards(self._seat, _cards_for(left_counts, plans.plan(index)))
+            index -= size
+        raise IndexError(index)  # pragma: no cover (callers check the range)
+
+    def __iter__(self) -> Iterator[MeldCards]:
+        seat = self._seat
+        for left_counts, plans in self._parts:
+            for spec in plans:
+                yield fast_meld_cards(seat, _cards_for(left_counts, spec))
 
 
 def can_go_out(
@@ -486,9 +964,10 @@ def can_go_out(
         v.concealed_needs_minimum or state.turn.drew is not DrawSource.STOCK
     ):
         # the minimum matters: search for a going out that meets it
-        if not v.final_discard_required and next(go_out_melds(state, 0), None) is not None:
+        # (counted, not listed: the plans are counted by wild cards left, not enumerated)
+        if not v.final_discard_required and _go_out_parts(state, 0):
             return True
-        return next(go_out_melds(state, 1), None) is not None
+        return bool(_go_out_parts(state, 1))
     if info is None:
         info = _side_info(state, side)
     return _can_go_out_kinds(v, list(core.hand_kinds(hand) if k is None else k), info)
@@ -584,7 +1063,7 @@ def going_out_feasible(
 
 
 # ---------------------------------------------------------------------------- play phase
-def _play_actions(state: GameState) -> list[Action | _Pending]:
+def _play_actions(state: GameState) -> list[Action | _Pending] | LazyMenu:
     v = state.variant
     seat = state.turn.seat
     side = state.side_of(seat)
@@ -604,6 +1083,22 @@ def _play_actions(state: GameState) -> list[Action | _Pending]:
     b = k[core.BLACK3] if k[core.BLACK3] >= 3 else 0  # with five, one is the discard
     small = h <= 3 + b
     going_out = False
+    # Going-out actions too many to list at once (after the melds, before the other actions).
+    runs: list[_Lazy] = []
+    openings: _Lazy | None = None  # initial compounds too many to list at once
+    after_runs: list[Action | _Pending] = []  # melds listed after them
+
+    def add_going_out(leave: int) -> bool:
+        run = _GoOuts(seat, _go_out_parts(state, leave, k, info))
+        if run.total > _LIST_AT_ONCE or runs or openings:
+            # none repeats an entry listed before it: they meld all but at most one card, the
+            # initial compounds (listed before) leave two, and the single melds three cards of
+            # a hand of five or more (a hand of four has not this many ways to go out)
+            runs.append(run)
+        else:
+            melds.update(dict.fromkeys(run))
+        return run.total > 0
+
     if perm is True:
         # Bound to go out: single melds that keep going out possible, and the whole going out
         # once at most three cards are left (as without permission; see the module doc).
@@ -611,14 +1106,23 @@ def _play_actions(state: GameState) -> list[Action | _Pending]:
         if small or unmelded:
             # an unmelded side going out meets no minimum only in one action (§2 case 29)
             if not v.final_discard_required:
-                melds.update(dict.fromkeys(go_out_melds(state, 0, k, info)))
+                add_going_out(0)
             if b or unmelded:
-                melds.update(dict.fromkeys(go_out_melds(state, 1, k, info)))
+                add_going_out(1)
         if unmelded and state.minimum_for(seat) > 0:
             for spec in initial_compounds(v, k, state.minimum_for(seat)):
                 a = fast_meld_cards(seat, _cards_for(counts, spec))
-                if a not in melds and is_legal(state, a):
-                    melds[a] = None
+                if a in melds or (
+                    runs
+                    and h - sum(len(m.cards) for m in a.melds) <= 1
+                    and any(a == g for run in runs for g in run)
+                ):
+                    continue
+                if is_legal(state, a):
+                    if runs:
+                        after_runs.append(a)
+                    else:
+                        melds[a] = None
         else:
             for single in _singles(state, k, info, bound=True):
                 assert isinstance(single, MeldCards)  # not lazy
@@ -629,10 +1133,20 @@ def _play_actions(state: GameState) -> list[Action | _Pending]:
             singles = _singles(state, k, info, lazy=True)
         else:
             minimum = state.minimum_for(seat)
-            for spec in initial_compounds(v, k, minimum):
-                used = sum(n + j + t for _, n, j, t in spec)
-                if h - used >= 2:
-                    melds[fast_meld_cards(seat, _cards_for(counts, spec))] = None
+            if h <= _SEARCH_AT_MOST:
+                for spec in initial_compounds(v, k, minimum):
+                    used = sum(n + j + t for _, n, j, t in spec)
+                    if h - used >= 2:
+                        melds[fast_meld_cards(seat, _cards_for(counts, spec))] = None
+            else:
+                # the minimal compounds that keep two cards (counted, not listed: _Compounds)
+                opening = _Openings(
+                    seat, counts, _Compounds(v, k, minimum, None, _keeps_two(h), h - 1)
+                )
+                if opening.total > _LIST_AT_ONCE:
+                    openings = opening
+                else:
+                    melds.update(dict.fromkeys(opening))
         must_ask = v.ask_partner is AskRule.COMPULSORY and bool(state.partners(seat))
         if perm is None and must_ask:
             going_out = can_go_out(state, k, info)
@@ -640,13 +1154,9 @@ def _play_actions(state: GameState) -> list[Action | _Pending]:
             # With the side melded, a going out from four or more cards is reached by single
             # melds down to two or three cards and then one of these (see the module doc).
             if not v.final_discard_required and (small or not state.melds[side]):
-                gos = list(go_out_melds(state, 0, k, info))
-                going_out = bool(gos)
-                melds.update(dict.fromkeys(gos))
+                going_out = add_going_out(0)
             if (not state.melds[side] and state.turn.drew is DrawSource.STOCK) or (b and small):
-                gos = list(go_out_melds(state, 1, k, info))
-                going_out = going_out or bool(gos)
-                melds.update(dict.fromkeys(gos))
+                going_out = add_going_out(1) or going_out
     out: list[Action | _Pending]
     if not melds:
         out = singles
@@ -657,7 +1167,8 @@ def _play_actions(state: GameState) -> list[Action | _Pending]:
         out = list(dict.fromkeys([*built, *melds]))
     if state.turn.last_red_three:
         out.append(EndTurn(seat))  # §4 A7: meld, then end without a discard
-        return out
+        return _with_runs(out, len(out) - 1, openings, runs, after_runs)
+    before_runs = len(out)
     if (
         perm is None
         and h >= 2
@@ -677,7 +1188,79 @@ def _play_actions(state: GameState) -> list[Action | _Pending]:
             out.extend([table[i] for i in core.hand_first(hand)[2:] if i >= 0])
         else:
             out.extend(_discard(seat, i) for i in core.hand_first(hand)[2:] if i >= 0)
-    return out
+    return _with_runs(out, before_runs, openings, runs, after_runs)
+
+
+def _with_runs(
+    out: list[Action | _Pending],
+    at: int,
+    openings: _Lazy | None,
+    runs: list[_Lazy],
+    after_runs: list[Action | _Pending],
+) -> list[Action | _Pending] | LazyMenu:
+    """``out`` with the counted openings, runs, then ``after_runs``, inserted before its entry
+    ``at`` (``out`` alone when there are none). The openings come first: melds held only them
+    (the runs' going outs are added after them)."""
+    if openings is None and not runs:
+        return out
+    first: list[list[Action | _Pending] | _Lazy] = [openings] if openings is not None else []
+    return LazyMenu([out[:at], *first, *runs, after_runs, out[at:]])
+
+
+def _keeps_two(h: int) -> Callable[[int, int], bool | None]:
+    """A compound's filter (see :class:`_Compounds`): it keeps two of the ``h`` cards."""
+
+    def keep(used: int, canastas: int) -> bool | None:
+        return h - used >= 2
+
+    return keep
+
+
+class _Takes(_Lazy):
+    """Pile takes of an unmelded side (initial compounds with the top card), counted
+    (:class:`_Compounds`), built one by one."""
+
+    __slots__ = ("_compounds", "_counts", "_seat")
+
+    def __init__(self, seat: int, counts: Sequence[int], compounds: _Compounds) -> None:
+        super().__init__()
+        self._seat = seat
+        self._counts = counts
+        self._compounds = compounds
+        self.total = compounds.total
+
+    def _take(self, spec: list[tuple[int, int, int, int]]) -> TakePile:
+        melds = _cards_for(self._counts, spec)
+        return TakePile(self._seat, melds[0].cards, tuple(melds[1:]))
+
+    def at(self, index: int) -> TakePile:
+        return self._take(self._compounds.spec(index))
+
+    def __iter__(self) -> Iterator[TakePile]:
+        for spec in self._compounds:
+            yield self._take(spec)
+
+
+class _Openings(_Lazy):
+    """Initial compounds as meld actions, counted (:class:`_Compounds`), built one by one."""
+
+    __slots__ = ("_compounds", "_counts", "_seat")
+
+    def __init__(self, seat: int, counts: Sequence[int], compounds: _Compounds) -> None:
+        super().__init__()
+        self._seat = seat
+        self._counts = counts
+        self._compounds = compounds
+        self.total = compounds.total
+
+    def at(self, index: int) -> MeldCards:
+        return fast_meld_cards(self._seat, _cards_for(self._counts, self._compounds.spec(index)))
+
+    def __iter__(self) -> Iterator[MeldCards]:
+        seat = self._seat
+        counts = self._counts
+        for spec in self._compounds:
+            yield fast_meld_cards(seat, _cards_for(counts, spec))
 
 
 # Listed actions of one seat are values: the same one is handed out every time (fewer objects).

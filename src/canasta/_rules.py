@@ -945,9 +945,9 @@ def end_if_stock_exhausted(state: GameState) -> GameState:
     """§2 case 31: once the stock is exhausted, a player to draw who cannot take the pile
     ends the hand (no action is needed)."""
     if state.phase is Phase.DRAW and not state.stock:
-        from ._menu import take_options
+        from ._menu import can_take_pile
 
-        if not take_options(state):
+        if not can_take_pile(state):
             end = HandEnd(reason=EndReason.STOCK_EXHAUSTED, seat=state.turn.seat)
             return _evolve_state(state, phase=Phase.HAND_OVER, end=end)
     return state

@@ -36,15 +36,18 @@ from typing import Any, NamedTuple, NoReturn
 
 import attrs
 
-from .engine import COMPILED, apply, new_game
+from ._rules import seating
+from .engine import COMPILED, apply, check, new_game
 from .legal import legal_actions
+from .position import position
 from .state import GameState
 from .variants import get_variant, variant_names
 
 __all__ = ["format_report", "main", "run"]
 
 #: Version of the figures' layout (the keys of ``--json``); raised when a key changes.
-FORMAT = 4  # 3: the menu time builds every listed action (list(), not len()); 4: "build"
+FORMAT = 5  # 3: the menu time builds every listed action (list(), not len()); 4: "build";
+# 5: each preset's "worst_case_menu"
 #: States held by the memory probe's process.
 MEMORY_STATES = 10_000
 #: A state whose seat to act holds at least this many cards is always sampled.
@@ -191,8 +194,91 @@ def _variant(name: str, hands: int, seed: int) -> tuple[dict[str, Any], list[_Ti
             "p99": _us(_percentile(apply_times, 0.99)),
         },
         "by_hand_size": _size_table(rows),
+        "worst_case_menu": _worst_case(name, seed),
     }
     return figures, rows
+
+
+# ---------------------------------------------------------------------------- worst case
+#: Listed actions looked up (and checked) by index in each worst-case menu.
+WORST_CASE_PICKS = 20
+#: A worst-case menu is iterated over whole when it is at most this long.
+WORST_CASE_ITERATE = 100_000
+
+
+def _worst_case_position(name: str, phase: str) -> GameState:
+    """The largest unmelded hand the builder takes, for the menu's worst case: the first seat
+    to play holds every card of the pack but the threes (less an ace, the pile's top card, in the
+    draw phase), the others hold the threes, the stock is empty, and the side's total is in the
+    highest minimum band (in the play phase the seat drew from the stock, so every concealed
+    going out, with or without a card to discard, is listed whole)."""
+    v = get_variant(name)
+    order = seating(v, 1)
+    seat = order[0]
+    hand = [c for c in v.pack() if c.rank.value != 3 and c.rank.value != 1]
+    threes = [c for c in v.pack() if c.rank.value in (1, 3)]
+    black = next(c for c in threes if c.is_black_three)
+    threes.remove(black)
+    pile = [black]
+    if phase == "draw":
+        ace = next(c for c in hand if c.rank.value == 14)
+        hand.remove(ace)
+        pile.append(ace)
+    hands: list[list[Any]] = [[] for _ in range(v.players)]
+    hands[seat] = hand
+    for i, card in enumerate(threes):
+        hands[order[1 + i % (len(order) - 1)]].append(card)
+    lowest = v.minimum_bands[-1][0]
+    return position(
+        name,
+        hands=hands,
+        discard_pile=pile,
+        stock=[],
+        current_seat=seat,
+        phase=phase,
+        totals=[lowest or 0] * len(v.sides),
+    )
+
+
+def _worst_case(name: str, seed: int) -> dict[str, Any]:
+    """Milliseconds for the worst-case menus of a preset (:func:`_worst_case_position`):
+    ``len`` of a fresh menu, the first entry of another fresh one, an entry by index of a
+    counted menu and :func:`check` of a listed action (means of a few), and iterating over the
+    whole menu when it is not too long (``None`` otherwise)."""
+    rng = random.Random(seed + 3)
+    out: dict[str, Any] = {}
+    for phase in ("play", "draw"):
+        state = _worst_case_position(name, phase)
+        t0 = time.perf_counter()
+        menu = legal_actions(state)
+        n = len(menu)
+        t1 = time.perf_counter()
+        first = legal_actions(state)[0]  # a fresh menu: counting it, then one lookup
+        t2 = time.perf_counter()
+        picks = [rng.randrange(n) for _ in range(WORST_CASE_PICKS)]
+        t3 = time.perf_counter()
+        actions = [first, *(menu[i] for i in picks)]  # the menu is counted already
+        t4 = time.perf_counter()
+        verdicts = [check(state, a) for a in actions]
+        t5 = time.perf_counter()
+        assert all(v is None for v in verdicts)
+        iterate_ms = None
+        if n <= WORST_CASE_ITERATE:
+            t6 = time.perf_counter()
+            for _ in legal_actions(state):
+                pass
+            iterate_ms = _ms(time.perf_counter() - t6)
+        out[phase] = {
+            "hand": _hand_size(state),
+            "minimum": state.minimum_for(state.turn.seat),
+            "menu": n,
+            "len_ms": _ms(t1 - t0),
+            "first_index_ms": _ms(t2 - t1),
+            "index_ms": _ms((t4 - t3) / len(picks)),
+            "check_ms": _ms((t5 - t4) / len(actions)),
+            "iterate_ms": iterate_ms,
+        }
+    return out
 
 
 # ---------------------------------------------------------------------------- memory
@@ -546,6 +632,21 @@ def format_report(result: dict[str, Any]) -> str:
             lines.append(
                 f"{label:<8}{row['states']:>7}{row['median_ms']:>11.3f}{row['p99_ms']:>9.2f}"
                 f"{row['mean_menu']:>11.1f}{row['apply_median_us']:>17.1f}"
+            )
+    lines += [
+        "",
+        "worst-case menu: the largest unmelded hand (every card but the threes; see the docs),",
+        "highest minimum; ms for len() and the first entry of a fresh menu, one entry and one "
+        f"check (means of {WORST_CASE_PICKS}), iterating",
+        f"{'preset':<16}{'phase':<6}{'cards':>6}{'menu':>16}{'len':>8}{'first':>8}"
+        f"{'index':>8}{'check':>8}{'iterate':>10}",
+    ]
+    for name, v in result["variants"].items():
+        for phase, w in v["worst_case_menu"].items():
+            it = "-" if w["iterate_ms"] is None else f"{w['iterate_ms']:.1f}"
+            lines.append(
+                f"{name:<16}{phase:<6}{w['hand']:>6}{w['menu']:>16,}{w['len_ms']:>8.1f}"
+                f"{w['first_index_ms']:>8.1f}{w['index_ms']:>8.2f}{w['check_ms']:>8.2f}{it:>10}"
             )
     mem = result["memory"]
     lines.append("")

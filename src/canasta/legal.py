@@ -28,6 +28,13 @@ compound actions are folded into sequences of smaller listed ones, which reach t
   going out stays possible after them (the engine refuses any meld that makes it impossible).
 
 Any other legal action, listed or not, is accepted by :func:`canasta.apply` and found by ``in``.
+
+The minimal compounds and the whole going outs of a big hand can be very many (every way to share
+the wild cards among the ranks is another going out: hundreds of millions for a hand of a hundred
+cards). Such runs of the menu are counted, not listed, and an entry is worked out from its index,
+so ``len()`` and indexing cost time polynomial in the hand (see the performance page of the docs
+for the worst case); iteration builds the actions one at a time. :func:`canasta.check`,
+:func:`canasta.is_legal` and ``in`` never list the menu.
 """
 
 from __future__ import annotations
@@ -36,6 +43,7 @@ from collections.abc import Iterator, Sequence
 from typing import overload
 
 from ._menu import (
+    LazyMenu,
     _generate,
     _make,
     _Pending,
@@ -75,15 +83,25 @@ class LegalActions(Sequence[Action]):
     The menu is worked out on the first ``len()``, index or iteration; a listed new meld becomes
     an action object only when it is indexed or iterated over (a random playout that picks one
     entry by index builds one object).
+
+    A menu can be very long for a big hand of a side that has not melded (every way to go out
+    concealed is listed): such runs of entries are counted, not listed, so ``len()`` and indexing
+    cost time polynomial in the hand, and iteration yields the actions one by one.
+
+    Two menus are equal when they list the same actions in the same order, whatever states
+    they came from; a menu is not equal to a list or tuple of the same actions (as a tuple is
+    not equal to a list): compare ``tuple(menu)``. Menus are hashable, consistently with that
+    equality (``hash(menu) == hash(tuple(menu))``; hashing iterates over the whole menu once).
     """
 
-    __slots__ = ("_items", "_state")
+    __slots__ = ("_hash", "_items", "_state")
 
     def __init__(self, state: GameState) -> None:
         self._state = state
-        self._items: list[Action | _Pending] | None = None
+        self._items: list[Action | _Pending] | LazyMenu | None = None
+        self._hash: int | None = None
 
-    def _entries(self) -> list[Action | _Pending]:
+    def _entries(self) -> list[Action | _Pending] | LazyMenu:
         items = self._items
         if items is None:
             items = self._items = _generate(self._state)
@@ -91,12 +109,17 @@ class LegalActions(Sequence[Action]):
 
     def _list(self) -> list[Action | _Pending]:
         items = self._entries()
+        if isinstance(items, LazyMenu):
+            return list(items)
         for i, a in enumerate(items):
             if type(a) is tuple:
                 items[i] = _make(a)
         return items
 
     def __iter__(self) -> Iterator[Action]:
+        items = self._entries()
+        if isinstance(items, LazyMenu):
+            return iter(items)
         return iter(self._list())  # type: ignore[arg-type]
 
     def __len__(self) -> int:
@@ -112,14 +135,16 @@ class LegalActions(Sequence[Action]):
     def __getitem__(self, index: slice) -> tuple[Action, ...]: ...
 
     def __getitem__(self, index: int | slice) -> Action | tuple[Action, ...]:
-        if isinstance(index, slice):
-            return tuple(self._list()[index])  # type: ignore[arg-type]
         items = self._items
         if items is None:
             items = self._items = _generate(self._state)
+        if isinstance(index, slice):
+            if isinstance(items, LazyMenu):
+                return tuple(items[i] for i in range(*index.indices(len(items))))
+            return tuple(self._list()[index])  # type: ignore[arg-type]
         a = items[index]
         if type(a) is tuple:
-            a = items[index] = _make(a)
+            a = items[index] = _make(a)  # type: ignore[index]
         return a  # type: ignore[return-value]
 
     def __contains__(self, action: object) -> bool:
@@ -129,10 +154,37 @@ class LegalActions(Sequence[Action]):
         return is_legal(self._state, action)
 
     def __bool__(self) -> bool:
-        return bool(self._entries())
+        return len(self) > 0
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, LegalActions):
+            return NotImplemented
+        if other is self or other._state is self._state:
+            return True
+        if len(self) != len(other):
+            return False
+        return all(a == b for a, b in zip(self, other, strict=True))
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    def __hash__(self) -> int:
+        h = self._hash
+        if h is None:
+            h = self._hash = hash(tuple(self))
+        return h
 
     def __repr__(self) -> str:
+        n = len(self)
+        if n > _REPR_AT_MOST:
+            shown = ", ".join(str(self[i]) for i in range(_REPR_AT_MOST))
+            return f"<LegalActions [{shown}, ...] ({n} actions)>"
         return "<LegalActions [" + ", ".join(str(a) for a in self._list()) + "]>"
+
+
+#: A longer menu's repr shows its first entries and its length.
+_REPR_AT_MOST = 1000
 
 
 def legal_actions(state: GameState) -> LegalActions:
