@@ -186,3 +186,42 @@ def test_menus_of_two_states_differing_only_in_the_stock_are_equal() -> None:
     assert a.stock != b.stock
     assert legal_actions(a) == legal_actions(b)
     assert hash(legal_actions(a)) == hash(legal_actions(b))
+
+
+def _bound_to_go_out(ranks: int) -> canasta.GameState:
+    """An unmelded seat whose partner said "yes", holding seven aces, three of each of
+    ``ranks`` other ranks and four wild cards, in the 120 band."""
+    hand = ["AS", "AH", "AD", "AC", "AS", "AH", "AD", "JK", "JK", "2S", "2H"]
+    for r in "KQJT98765"[:ranks]:
+        hand += [r + "S", r + "H", r + "D"]
+    return position(
+        "classic",
+        hands=[" ".join(hand), "4C", "6C", "8C"],
+        totals=[3000, 0],
+        phase="play",
+        drew="stock",
+        asked=True,
+        permission=True,
+    )
+
+
+def test_a_big_hand_bound_to_go_out_lists_its_whole_going_outs(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """After "yes", an unmelded side of more than 20 cards lists the whole going outs only,
+    counted (its initial compounds are not searched for); each goes out, and a legal opening
+    step is still accepted by ``in``."""
+    small = legal_actions(_bound_to_go_out(3))  # 20 cards: openings listed step by step too
+    assert any(len(a.melds) < 4 for a in small if isinstance(a, canasta.MeldCards))
+    state = _bound_to_go_out(9)  # 38 cards
+    _forbid_enumeration(monkeypatch)
+    menu_ = legal_actions(state)
+    assert len(menu_) > 1000
+    for a in (menu_[0], menu_[len(menu_) // 2], menu_[-1]):
+        assert isinstance(a, canasta.MeldCards)
+        after = canasta.apply(state, a)
+        assert after.hands[0].size <= 1  # all melded, or all but the card to discard
+    opening = parse_action_text("meld AS AS AH AH AD AD AC + JK KS KH KD", 0)
+    assert opening in menu_
+    monkeypatch.undo()
+    assert opening not in list(menu_)

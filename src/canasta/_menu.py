@@ -1109,7 +1109,16 @@ def _play_actions(state: GameState) -> list[Action | _Pending] | LazyMenu:
                 add_going_out(0)
             if b or unmelded:
                 add_going_out(1)
-        if unmelded and state.minimum_for(seat) > 0:
+        to_open = unmelded and state.minimum_for(seat) > 0
+        if to_open and h > _SEARCH_AT_MOST:
+            # From a larger hand (which only a built position holds: a side bound to go out has
+            # a partner, and partners draw one card a turn) the search for the initial compounds
+            # below is not bounded; the whole going outs above reach every outcome of the turn
+            # (after "yes" the turn ends with the player out, §2 case 28), so they alone are
+            # listed.
+            pass
+        elif to_open:
+            # the initial compounds after which going out stays possible, step by step
             for spec in initial_compounds(v, k, state.minimum_for(seat)):
                 a = fast_meld_cards(seat, _cards_for(counts, spec))
                 if a in melds or (

@@ -25,7 +25,11 @@ compound actions are folded into sequences of smaller listed ones, which reach t
 * a concealed going out from a stock draw with no minimum must be done in one action, so it is
   listed whole (every way to meld the hand, or all of it but the card to discard);
 * after partner's "yes" the player may still meld step by step: single melds are listed when
-  going out stays possible after them (the engine refuses any meld that makes it impossible).
+  going out stays possible after them (the engine refuses any meld that makes it impossible);
+  for a side that has not melded, its initial compounds after which going out stays possible,
+  and the whole going outs. From a hand of more than 20 cards (which only a built position
+  holds) only the whole going outs are listed: their number is counted, not searched for, and
+  they reach every outcome of the turn, which ends with the player out.
 
 Any other legal action, listed or not, is accepted by :func:`canasta.apply` and found by ``in``.
 
