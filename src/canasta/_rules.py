@@ -64,6 +64,34 @@ def _check_deck(variant: Variant, deck: Any) -> tuple[Card, ...]:
     return cards
 
 
+def deal_out(
+    variant: Variant, order: Sequence[int], dealer: int, deck: Sequence[Card]
+) -> tuple[list[int], list[list[int]], list[Card], list[Card]]:
+    """The cards of ``deck`` dealt (§1 "Deal"): one at a time from the dealer's left, the
+    next card turned up, covered while it is a wild card or a red three (or a black three where
+    the variant says so, §2 cases 1-3). Returns the seats in dealing order (the first player
+    first), each seat's hand as card-id counts (by seat), the stock (top first) and the pile
+    (bottom first); red threes are not yet laid out."""
+    m = len(order)
+    d = order.index(dealer)
+    dealt = [order[(d + k) % m] for k in range(1, m + 1)]
+    hands = [[0] * 53 for _ in range(variant.players)]
+    pos = 0
+    for _ in range(variant.hand_size):
+        for seat in dealt:
+            hands[seat][deck[pos].id] += 1
+            pos += 1
+    stock = list(deck[pos:])
+    pile: list[Card] = []
+    cover_black = variant.black_three_upcard is BlackThreeUpcard.COVERED
+    while stock:
+        card = stock.pop(0)
+        pile.append(card)
+        if not (card.is_wild or card.is_red_three or (cover_black and card.is_black_three)):
+            break
+    return dealt, hands, stock, pile
+
+
 def deal(
     variant: Variant,
     deck: Sequence[Card],
@@ -79,23 +107,7 @@ def deal(
     order = seating(variant, hand_number)
     if dealer not in order:
         raise _bad("dealer", f"seat {dealer} sits out hand {hand_number}")
-    m = len(order)
-    d = order.index(dealer)
-    dealt = [order[(d + k) % m] for k in range(1, m + 1)]
-    hands = [[0] * 53 for _ in range(n)]
-    pos = 0
-    for _ in range(variant.hand_size):
-        for seat in dealt:
-            hands[seat][deck[pos].id] += 1
-            pos += 1
-    stock = list(deck[pos:])
-    pile: list[Card] = []
-    cover_black = variant.black_three_upcard is BlackThreeUpcard.COVERED
-    while stock:
-        card = stock.pop(0)
-        pile.append(card)
-        if not (card.is_wild or card.is_red_three or (cover_black and card.is_black_three)):
-            break
+    dealt, hands, stock, pile = deal_out(variant, order, dealer, deck)
     red_threes: list[list[Card]] = [[] for _ in range(n)]
     first = dealt[0]
     # §4 A9: red threes are laid out and replaced straight after the deal, or (first-turn

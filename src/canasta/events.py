@@ -134,7 +134,7 @@ from .serialize import (
     to_dict,
 )
 from .state import EndReason, GameState
-from .variants import BlackThreeUpcard, RedThreeTiming, Variant
+from .variants import RedThreeTiming, Variant
 
 __all__ = [
     "CanastaCompleted",
@@ -764,23 +764,7 @@ def _deal(state: GameState, deck: Sequence[Card], out: list[Event]) -> None:
     the variant says so, §4 A9: the first player's now)."""
     v = state.variant
     order = state.order
-    m = len(order)
-    d = order.index(state.dealer)
-    dealt = [order[(d + k) % m] for k in range(1, m + 1)]
-    hands = [[0] * 53 for _ in range(v.players)]
-    pos = 0
-    for _ in range(v.hand_size):
-        for seat in dealt:
-            hands[seat][deck[pos].id] += 1
-            pos += 1
-    stock = list(deck[pos:])
-    pile: list[Card] = []
-    cover_black = v.black_three_upcard is BlackThreeUpcard.COVERED
-    while stock:
-        card = stock.pop(0)
-        pile.append(card)
-        if not (card.is_wild or card.is_red_three or (cover_black and card.is_black_three)):
-            break
+    dealt, hands, stock, pile = _rules.deal_out(v, order, state.dealer, deck)
     out.extend(
         SeatSitsOut(seat=p, hand_number=state.hand_number)
         for p in range(v.players)
