@@ -71,6 +71,22 @@ def test_exit_status_is_0_legal_1_illegal_2_unreadable(
         assert '"valid": false' in out
 
 
+def test_render_draws_the_table_just_before_a_disputed_move(tmp_path: Path) -> None:
+    """``render --move N`` plays the first N actions only: an illegal action N (the disputed
+    one) does not stop the picture of the table before it; ``--move N+1`` reaches it (exit 1)."""
+    state = canasta.new_game("classic", seed=7)
+    held = state.hands[0]
+    missing = next(c for c in state.variant.pack() if c not in held)
+    record = tmp_path / "disputed.txt"
+    record.write_text(
+        f"[Variant classic]\n[Seed 7]\n\n0: draw\n0: discard {missing}\n", encoding="utf-8"
+    )
+    svg = tmp_path / "t.svg"
+    assert main(["render", str(record), "--svg", str(svg), "--move", "1"]) == 0
+    assert svg.read_text(encoding="utf-8").startswith("<svg")
+    assert main(["render", str(record), "--svg", str(svg), "--move", "2"]) == 1
+
+
 def test_usage_errors_exit_2() -> None:
     for argv in (["validate"], ["render", "x"], ["variants", "classic", "extra"]):
         with pytest.raises(SystemExit) as exc:

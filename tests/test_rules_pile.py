@@ -340,3 +340,22 @@ def test_s2_case_31_stock_empty_take_is_compulsory_when_it_fits_else_hand_ends()
     assert stuck.is_hand_over
     assert stuck.end is not None
     assert (stuck.end.reason, stuck.end.seat) == (canasta.EndReason.STOCK_EXHAUSTED, 0)
+
+
+def test_a_take_naming_cards_not_held_is_card_not_in_hand() -> None:
+    """A pile take is judged on the hand's cards first: a card the hand does not hold is
+    ``card_not_in_hand`` wherever it stands in the take (a validator gets one reason for it),
+    not the reason of the meld it would have made."""
+    import canasta
+
+    state = canasta.position(
+        "classic",
+        hands=["KH KS 5S 5H 5D 9C 7D", "4C", "6C", "8C"],
+        discard_pile=["4D", "KD"],
+        melds=[["QH QS QD"], []],
+        has_melded=[True, False, False, False],
+    )
+    for move in ("take JK JK", "take AH AH", "take KH KS + AH AS AD", "take KH KH"):
+        verdict = canasta.check(state, move)
+        assert verdict is not None and verdict.reason is canasta.Reason.CARD_NOT_IN_HAND, move
+    assert canasta.check(state, "take KH KS") is None

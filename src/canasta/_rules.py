@@ -810,6 +810,14 @@ def _take(state: GameState, action: TakePile) -> GameState:
             action,
             "with one card in hand a one-card pile may not be taken (§2 case 25)",
         )
+    held = list(state.hands[seat].counts)
+    for c in (*action.cards, *(c for m in action.melds for c in m.cards)):
+        # the cards named come from the hand: a card not held is that, whatever else is wrong
+        held[c.id] -= 1
+        if held[c.id] < 0:
+            raise _illegal(
+                Reason.CARD_NOT_IN_HAND, action, f"{c} is not in the hand (or not that often)"
+            )
     rank = top.rank
     for c in action.cards:
         if not (c.rank is rank or c.is_wild):

@@ -357,10 +357,11 @@ def _load_picture(path: str, move: int | None) -> tuple[GameState | PlayerView, 
         if move > n:
             raise ValueError(f"--move {move}: the record has only {n} actions")
         state = obj.start()
-        for i, _action, _before, after in replay_steps(obj):
-            if i >= move:
-                break
-            state = after
+        if move:  # the actions after the first ``move`` are not played, nor judged
+            for i, _action, _before, after in replay_steps(obj):
+                state = after
+                if i + 1 >= move:
+                    break
         return state, f"after {move} of {n} actions"
     if move is not None:
         raise ValueError(f"--move applies to a game record; {path} holds a position")
