@@ -788,3 +788,8 @@ def test_step_takes_every_form_and_the_sender() -> None:
     with pytest.raises(canasta.IllegalActionError) as info:
         canasta.step(state, "draw", seat=1)
     assert info.value.reason is canasta.Reason.NOT_YOUR_TURN
+
+
+def test_events_for_refuses_what_is_not_events() -> None:
+    with pytest.raises(canasta.StateError):
+        canasta.events_for(None, 0)  # type: ignore[arg-type]

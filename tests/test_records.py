@@ -228,3 +228,11 @@ def test_record_json_matches_the_schema_and_the_generic_json_functions() -> None
     bad = text.replace('"type": "discard"', '"type": "discard", "extra": 1', 1)
     with pytest.raises(canasta.NotationError, match=r"\$\.actions\[\d+\]"):
         canasta.from_json(bad)
+
+
+@pytest.mark.parametrize("text", ["-0", "01", "+1", "x", ""])
+def test_a_deal_version_tag_is_canonical_decimal(text: str) -> None:
+    """``[DealVersion]`` takes the version in canonical decimal (docs: Portable deals), and
+    its error spells the tag as it is written."""
+    with pytest.raises(canasta.NotationError, match=r"\[DealVersion\]"):
+        canasta.GameRecord.loads(f"[Variant classic]\n[Seed 7]\n[DealVersion {text}]\n\n")

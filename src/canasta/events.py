@@ -727,7 +727,11 @@ def events_for(events: Iterable[Event], seat: int | None) -> tuple[Event, ...]:
     if seat is not None and (type(seat) is not int or seat < 0):
         raise StateError(f"seat must be None or an int from 0, not {seat!r:.40}")
     out = []
-    for e in events:
+    try:
+        items = iter(events)
+    except TypeError:
+        raise StateError(f"not a sequence of events: {type(events).__name__}") from None
+    for e in items:
         if not isinstance(e, _EVENT_TYPES):
             raise StateError(f"not an event: {type(e).__name__}")
         out.append(e.seen_by(seat))

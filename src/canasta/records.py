@@ -278,7 +278,7 @@ class GameRecord:
         known = {"variant", "seed", "dealversion", "deck", "dealer", "totals", "players", "date"}
         for key in header:
             if key not in known:
-                raise NotationError(f"unknown header tag [{key.capitalize()}]")
+                raise NotationError(f"unknown header tag [{_TAG_NAMES.get(key, key.capitalize())}]")
         if "variant" not in header:
             raise NotationError("the record has no [Variant] tag")
         variant = _parse_variant(header["variant"])
@@ -465,12 +465,19 @@ def _json_int(data: dict[str, Any], key: str) -> int | None:
     return value
 
 
+#: The header tags as they are written, by their lower-case key.
+_TAG_NAMES: dict[str, str] = {"dealversion": "DealVersion"}
+
+
 def _int_tag(header: dict[str, str], key: str) -> int | None:
     if key not in header:
         return None
     text = header[key]
-    if not re.fullmatch(r"-?[0-9]{1,20}", text):
-        raise NotationError(f"[{key.capitalize()}] must be an integer: {_quote(text)}")
+    # a deal version is written in canonical decimal (docs: Portable deals)
+    pattern = r"0|[1-9][0-9]{0,3}" if key == "dealversion" else r"-?[0-9]{1,20}"
+    if not re.fullmatch(pattern, text):
+        name = _TAG_NAMES.get(key, key.capitalize())
+        raise NotationError(f"[{name}] must be an integer: {_quote(text)}")
     return int(text)
 
 
