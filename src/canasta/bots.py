@@ -30,7 +30,7 @@ from .actions import (
     TakePile,
 )
 from .engine import Violation, apply, check
-from .errors import IllegalActionError, IllegalChoiceError
+from .errors import IllegalActionError, IllegalChoiceError, StateError
 from .state import GameState
 from .views import PlayerView, observe
 
@@ -62,7 +62,7 @@ class RandomPlayer:
     def choose(self, view: PlayerView) -> Action:
         actions = view.legal_actions
         if not actions:
-            raise ValueError("the player has no legal action to choose")
+            raise StateError(f"seat {view.seat} has no legal action to choose")
         return actions[self._rng.randrange(len(actions))]
 
 
@@ -75,7 +75,7 @@ class GreedyPlayer:
     def choose(self, view: PlayerView) -> Action:
         actions = view.legal_actions
         if not actions:
-            raise ValueError("the player has no legal action to choose")
+            raise StateError(f"seat {view.seat} has no legal action to choose")
         for a in actions:
             if isinstance(a, (AnswerPartner, DealNextHand)):
                 return a  # answers "yes" (listed first); deals the next hand
