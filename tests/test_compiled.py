@@ -105,7 +105,10 @@ def test_the_compiled_build_reports_itself(compiled_site: Path) -> None:
     ).stdout.split(maxsplit=3)
     # compiled, yet the public functions keep their docs and signatures
     assert out[:3] == ["True", "True", "True"]
-    assert out[3].strip() == "(state: 'GameState', action: 'Action') -> 'GameState'"
+    assert out[3].strip() == (
+        "(state: 'GameState', action: 'Action | str | Mapping[str, Any]', *, "
+        "seat: 'int | None' = None) -> 'GameState'"
+    )
 
 
 def test_the_rules_tests_pass_on_the_compiled_build(compiled_site: Path) -> None:
