@@ -115,7 +115,7 @@ from .actions import (
 )
 from .cards import Card, Cards, Rank
 from .engine import apply
-from .errors import StateError
+from .errors import IllegalActionError, StateError
 from .melds import Meld
 from .scoring import HandScore, score_hand
 from .serialize import (
@@ -601,11 +601,13 @@ def step(
             :func:`canasta.apply`.
         StateError: ``state`` is not a :class:`~canasta.GameState`, or ``seat`` is not a seat.
     """
-    after = apply(state, action, seat=seat)
-    if not isinstance(action, _ACTION_TYPES):  # another form apply took (text, JSON)
+    if isinstance(state, GameState) and not isinstance(action, _ACTION_TYPES):  # parsed once
         from .engine import _parse_foreign
 
         action = _parse_foreign(state, action, seat)
+        if isinstance(action, IllegalActionError):
+            raise action
+    after = apply(state, action, seat=seat)
     return after, events_between(state, action, after)
 
 

@@ -28,7 +28,7 @@ import attrs
 from . import _core as core
 from .actions import _ACTION_TYPES, Action, DealNextHand
 from .cards import Card, Cards
-from .errors import Reason, StateError
+from .errors import IllegalActionError, Reason, StateError
 from .legal import LegalActions
 from .melds import Meld
 from .scoring import HandScore, score_hand
@@ -448,7 +448,10 @@ def check_view(view: PlayerView, action: object, *, seat: int | None = None) -> 
                 f"seat {view.seat}'s view judges only the moves seat {view.seat} sends, "
                 f"not seat {seat}'s",
             )
-    parsed = _parse_for(view, action)
+    # notation is read as the viewer's move; what does not parse is refused as the engine does
+    parsed = engine._parse_foreign(state, action, view.seat)
+    if isinstance(parsed, IllegalActionError):
+        return engine.Violation(parsed.reason, str(parsed), action)
     # Another seat's move is judged by the rules as on the state (it is refused on public
     # facts: not that seat's turn, or the wrong phase), except one of the seat to act.
     if isinstance(parsed, DealNextHand) and view.phase is Phase.HAND_OVER:
@@ -468,31 +471,10 @@ def check_view(view: PlayerView, action: object, *, seat: int | None = None) -> 
             action,
             f"seat {view.seat}'s view judges only seat {view.seat}'s moves, not seat {seat}'s",
         )
-    verdict = engine.check(state, parsed if isinstance(parsed, _ACTION_TYPES) else action)
+    verdict = engine.check(state, parsed)
     if verdict is not None and verdict.action is not action:
         verdict = attrs.evolve(verdict, action=action)
     return verdict
-
-
-def _parse_for(view: PlayerView, action: object) -> object:
-    """``action`` as an action value (text read as the viewer's move), or ``None`` if it
-    does not parse (the engine then says why) or is not text or JSON."""
-    if isinstance(action, _ACTION_TYPES):
-        return action
-    try:
-        if isinstance(action, dict) or (
-            isinstance(action, str) and action.lstrip().startswith("{")
-        ):
-            from .serialize import from_dict, from_json
-
-            return from_dict(action) if isinstance(action, dict) else from_json(action)
-        if isinstance(action, str):
-            from .notation import parse_action_text
-
-            return parse_action_text(action, view.seat)
-    except (ValueError, TypeError, RecursionError):
-        return None
-    return None
 
 
 def _violation(reason: Reason, action: object, message: str) -> Violation:
