@@ -62,3 +62,11 @@ def test_draw_table_example_writes_pictures_of_what_each_may_see(tmp_path: Path)
     assert 'class="hand up" data-seat="1"' in seen
     assert 'class="hand down" data-seat="0"' in seen
     assert 'class="hand up" data-seat="0"' not in seen
+
+
+def test_table_server_example_refuses_moves_out_of_turn_and_tells_every_seat() -> None:
+    module = runpy.run_path(str(EXAMPLES[0].parent / "table_server.py"))
+    result = module["main"]()
+    assert result["applied"] > 0 and result["refused"] > 0
+    # every seat is told of every move (its events), so all hear the same number of events
+    assert len({result[f"told {s}"] for s in range(4)}) == 1
