@@ -72,7 +72,7 @@ from .notation import (
     parse_action_text,
     parse_position,
 )
-from .position import position
+from .positions import position
 from .records import GameRecord, ReplayError, replay
 from .scoring import HandScore, ScoreItem, ScoreLine, SideScore, score_hand
 from .serialize import from_dict, from_json, json_schema, to_dict, to_json

@@ -39,7 +39,7 @@ import attrs
 from ._rules import seating
 from .engine import COMPILED, apply, check, new_game
 from .legal import legal_actions
-from .position import position
+from .positions import position
 from .state import GameState
 from .variants import get_variant, variant_names
 

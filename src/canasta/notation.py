@@ -176,7 +176,7 @@ from .engine import _check_sender, _judge, is_legal
 from .errors import CanastaError, IllegalActionError, NotationError, StateError
 from .legal import legal_actions
 from .melds import Meld
-from .position import _check_meld, _turn_problem
+from .positions import _check_meld, _turn_problem
 from .state import DrawSource, EndReason, GameState, HandEnd, Phase, Turn
 from .variants import (
     BlackThreeDiscard,

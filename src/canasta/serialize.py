@@ -81,7 +81,7 @@ from .cards import JOKER_ID, N_KINDS, Card, Cards, Rank
 from .deals import DEAL_VERSIONS
 from .errors import NotationError, PositionError, StateError, VariantError
 from .melds import Meld
-from .position import _check_meld
+from .positions import _check_meld
 from .scoring import HandScore, ScoreItem, ScoreLine, SideScore
 from .state import DrawSource, EndReason, GameState, HandEnd, Phase, Turn
 from .variants import (
