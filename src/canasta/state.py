@@ -86,7 +86,8 @@ def _fits(value: object, hint: Any) -> bool:
     of a class, ``None`` where the union allows it."""
     origin = typing.get_origin(hint)
     if origin in (tuple, frozenset):
-        return type(value) is origin and all(_fits(v, typing.get_args(hint)[0]) for v in value)  # type: ignore[attr-defined]
+        item = typing.get_args(hint)[0]
+        return type(value) is origin and all(_fits(v, item) for v in value)  # type: ignore[attr-defined]
     if origin is types.UnionType:
         return any(_fits(value, h) for h in typing.get_args(hint))
     if hint in (int, bool):
@@ -94,7 +95,7 @@ def _fits(value: object, hint: Any) -> bool:
     return value is None if hint is None or hint is type(None) else isinstance(value, hint)
 
 
-def _check_fields(obj: object) -> None:
+def _check_fields(obj: Any) -> None:
     """Refuse a value built with a field of the wrong shape (a list for a tuple, a bool for a
     seat, ``None`` for a phase...): the engine reads every field as its annotation says. The
     engine's own copies (:func:`canasta._core.evolve`) skip this: their fields are its own."""
