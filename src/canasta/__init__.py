@@ -98,6 +98,12 @@ from .views import PlayerView, observe
 
 __version__ = "0.1.0"
 
+#: The cards an action lays on one meld of the table, a rank and cards: the payload of
+#: :class:`MeldCards` and :class:`TakePile` (``Group("K", "KH KS JK")``). Today it is the class of
+#: a meld on the table, :class:`Meld`, under the name that says what an action holds: either
+#: name builds one, and actions take either.
+Group = Meld
+
 
 def _render_svg(shown: GameState | PlayerView) -> str:
     """The SVG picture of a state or view (the renderer is imported when first asked for)."""
@@ -137,6 +143,7 @@ __all__ = [
     "Event",
     "GameRecord",
     "GameState",
+    "Group",
     "HandDealt",
     "HandEnd",
     "HandEnded",

@@ -326,7 +326,7 @@ class GameState:
         hand (its *hand side*; in Cutthroat it forms during the hand). The seat's match side,
         whose total :attr:`totals` keeps, is the variant's (:attr:`Variant.sides`).
 
-        .. versionadded:: 0.2 ``side_of``, its old name, is a deprecated alias.
+        ``side_of``, its old name, stays as a deprecated alias.
 
         Raises:
             ValueError: ``seat`` does not play this hand.

@@ -94,8 +94,6 @@ class PlayerView:
             :class:`~canasta.LegalActions`, the same menu the state lists, whose ``in``
             accepts every legal action of his, listed or not), else ``()``. Worked out from
             the view's other fields (not a constructor argument, not compared by ``==``).
-        hand_number: the hand of the match.
-        legal_actions: the viewer's listed legal actions when he is to act, else ``()``.
         out_of_play: the number of cards of the pack out of play this hand
             (:attr:`GameState.out_of_play <canasta.GameState.out_of_play>`); which cards they
             are is not shown, as for the stock.
