@@ -80,19 +80,22 @@ def winners_of(variant: Variant, totals: tuple[int, ...]) -> tuple[int, ...]:
     return () if len(leaders) > 1 and variant.tie_rule == "play_on" else leaders
 
 
-def _fits(value: object, hint: Any) -> bool:
-    """Whether ``value`` has the shape of the type ``hint`` (an annotation of a field below):
-    exactly an int or a bool where it says so, a tuple or frozenset of such items, an instance
-    of a class, ``None`` where the union allows it."""
+def _shape(hint: Any) -> Callable[[object], bool]:
+    """A test of whether a value has the shape of the type ``hint`` (an annotation of a field
+    below): exactly an int or a bool where it says so, a tuple or frozenset of such items, an
+    instance of a class, ``None`` where the union allows it."""
     origin = typing.get_origin(hint)
     if origin in (tuple, frozenset):
-        item = typing.get_args(hint)[0]
-        return type(value) is origin and all(_fits(v, item) for v in value)  # type: ignore[attr-defined]
+        item = _shape(typing.get_args(hint)[0])
+        return lambda v: type(v) is origin and all(map(item, v))  # type: ignore[call-overload]
     if origin is types.UnionType:
-        return any(_fits(value, h) for h in typing.get_args(hint))
+        tests = [_shape(h) for h in typing.get_args(hint)]
+        return lambda v: any(t(v) for t in tests)
     if hint in (int, bool):
-        return type(value) is hint
-    return value is None if hint is None or hint is type(None) else isinstance(value, hint)
+        return lambda v: type(v) is hint
+    if hint is type(None):
+        return lambda v: v is None
+    return lambda v: isinstance(v, hint)
 
 
 def _check_fields(obj: Any) -> None:
@@ -100,18 +103,19 @@ def _check_fields(obj: Any) -> None:
     seat, ``None`` for a phase...): the engine reads every field as its annotation says. The
     engine's own copies (:func:`canasta._core.evolve`) skip this: their fields are its own."""
     cls = type(obj)
-    hints = _HINTS.get(cls)
-    if hints is None:
-        hints = _HINTS[cls] = typing.get_type_hints(cls)
-    for a in attrs.fields(cls):
-        value = getattr(obj, a.name)
-        if not _fits(value, hints[a.name]):
+    shapes = _SHAPES.get(cls)
+    if shapes is None:
+        hints = typing.get_type_hints(cls)
+        shapes = _SHAPES[cls] = [(a.name, _shape(hints[a.name])) for a in attrs.fields(cls)]
+    for name, fits in shapes:
+        value = getattr(obj, name)
+        if not fits(value):
             raise StateError(
-                f"{cls.__name__}.{a.name}: not of the type its annotation gives, {value!r:.60}"
+                f"{cls.__name__}.{name}: not of the type its annotation gives, {value!r:.60}"
             )
 
 
-_HINTS: dict[type, dict[str, Any]] = {}
+_SHAPES: dict[type, list[tuple[str, Callable[[object], bool]]]] = {}
 
 
 class Phase(enum.StrEnum):

@@ -21,9 +21,11 @@ the game on.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import attrs
 
+from . import _core as core
 from .actions import Action
 from .cards import Card, Cards
 from .errors import StateError
@@ -338,25 +340,34 @@ def stand_in(view: PlayerView) -> GameState:
     order = view.order or tuple(range(n))
     dealer = view.dealer if view.dealer is not None else order[-1]
     turn = view.turn if view.turn is not None else _unknown_turn(view, order)
-    return GameState(
-        variant=v,
-        seed=None,
-        hand_number=view.hand_number,
-        dealer=dealer,
-        totals=view.totals,
-        order=order,
-        sides=view.sides or v.sides,
-        hands=tuple(hands),
-        stock=tuple(stock),
-        discard_pile=tuple(pile),
-        melds=view.melds,
-        red_threes=view.red_threes,
-        phase=view.phase,
-        turn=turn,
-        has_melded=view.has_melded or (False,) * n,
-        end=view.end,
-        out_of_play=Cards.of(out_of_play),
-    )
+    fields: dict[str, Any] = {
+        "variant": v,
+        "seed": None,
+        "hand_number": view.hand_number,
+        "dealer": dealer,
+        "totals": view.totals,
+        "order": order,
+        "sides": view.sides or v.sides,
+        "hands": tuple(hands),
+        "stock": tuple(stock),
+        "discard_pile": tuple(pile),
+        "melds": view.melds,
+        "red_threes": view.red_threes,
+        "phase": view.phase,
+        "turn": turn,
+        "has_melded": view.has_melded or (False,) * n,
+        "end": view.end,
+        "out_of_play": Cards.of(out_of_play),
+    }
+    # The view's fields are the engine's own values (from observe, or checked by from_json), the
+    # cards filled in are built here: the first stand-in is built by the constructor, the others
+    # are copies of it with every field replaced (which skip its checks).
+    if not _FIRST:
+        _FIRST.append(GameState(**fields))
+    return core.evolve(_FIRST[0], **fields)
+
+
+_FIRST: list[GameState] = []
 
 
 _PACK_COUNTS: dict[tuple[int, int], tuple[int, ...]] = {}
