@@ -237,12 +237,7 @@ def is_legal(state: GameState | PlayerView, action: object, *, seat: int | None 
             :class:`~canasta.PlayerView` (or a view whose facts cannot all hold), or ``seat``
             is not ``None`` nor a seat of its variant.
     """
-    if type(state) is not GameState:
-        from .views import PlayerView
-
-        if isinstance(state, PlayerView):
-            return check_view(state, action, seat=seat) is None
-    return not isinstance(_judge(state, action, seat), IllegalActionError)
+    return check(state, action, seat=seat) is None
 
 
 def apply(
