@@ -316,3 +316,24 @@ def test_the_schema_lists_the_score_items() -> None:
     schema = canasta.json_schema()
     item = schema["$defs"]["score_line"]["properties"]["item"]
     assert item["enum"] == [i.value for i in canasta.ScoreItem]
+
+
+def test_a_group_is_what_an_action_lays_on_one_meld() -> None:
+    """``Group`` names an action's payload; ``Meld`` (the table's) builds the same value."""
+    group = canasta.Group("K", "KH KS JK")
+    assert group == Meld("K", "KH KS JK")
+    state = canasta.position("classic", hands=["KH KS JK 5C 6C", "", "", ""], current_seat=0)
+    drawn = canasta.apply(state, canasta.Draw(0))
+    by_group = canasta.apply(drawn, canasta.MeldCards(0, [group]))
+    assert by_group == canasta.apply(drawn, canasta.MeldCards(0, [Meld("K", "KH KS JK")]))
+    assert canasta.apply(drawn, "meld KH KS JK") == by_group
+
+
+def test_hand_side_is_the_side_of_the_hand_and_side_of_its_old_name() -> None:
+    state = canasta.new_game("cutthroat", seed=3)
+    for seat in state.order:  # every player alone until the lone hand is known
+        assert state.hand_side(seat) == state.side_of(seat) == seat
+    classic = canasta.new_game("classic", seed=3)
+    assert [classic.hand_side(s) for s in range(4)] == [0, 1, 0, 1]
+    with pytest.raises(ValueError):
+        classic.hand_side(7)

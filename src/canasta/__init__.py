@@ -71,12 +71,13 @@ from .notation import (
     parse_action,
     parse_action_text,
     parse_position,
+    position_repr,
 )
 from .positions import position
 from .records import GameRecord, ReplayError, replay
 from .scoring import HandScore, ScoreItem, ScoreLine, SideScore, score_hand
 from .serialize import from_dict, from_json, json_schema, to_dict, to_json
-from .state import DrawSource, EndReason, GameState, HandEnd, Phase, Turn
+from .state import DrawSource, EndReason, GameState, HandEnd, Phase, Turn, connect
 from .variants import (
     AskPartner as AskPartnerRule,
 )
@@ -96,6 +97,24 @@ from .variants import (
 from .views import PlayerView, observe
 
 __version__ = "0.1.0"
+
+#: The cards an action lays on one meld of the table, a rank and cards: the payload of
+#: :class:`MeldCards` and :class:`TakePile` (``Group("K", "KH KS JK")``). Today it is the class of
+#: a meld on the table, :class:`Meld`, under the name that says what an action holds: either
+#: name builds one, and actions take either.
+Group = Meld
+
+
+def _render_svg(shown: GameState | PlayerView) -> str:
+    """The SVG picture of a state or view (the renderer is imported when first asked for)."""
+    from .svg import render_svg
+
+    return render_svg(shown)
+
+
+# The core imports no format or renderer: the state is scored, written and drawn by the modules
+# above it, connected here (see canasta.state.connect and the architecture page of the docs).
+connect(score_hand=score_hand, position_repr=position_repr, render_svg=_render_svg)
 
 __all__ = [
     "COMPILED",
@@ -124,6 +143,7 @@ __all__ = [
     "Event",
     "GameRecord",
     "GameState",
+    "Group",
     "HandDealt",
     "HandEnd",
     "HandEnded",

@@ -96,8 +96,11 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import Any, Final, Protocol, Self, cast
+import enum
+import re
+import typing
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Final, Self
 
 import attrs
 
@@ -114,7 +117,7 @@ from .actions import (
     TakePile,
 )
 from .cards import Card, Cards, Rank
-from .engine import apply
+from .engine import _parse_foreign, apply
 from .errors import IllegalActionError, StateError
 from .melds import Meld
 from .scoring import HandScore, score_hand
@@ -122,19 +125,20 @@ from .serialize import (
     MAX_CARDS,
     MAX_PLAYERS,
     Reader,
+    _bool,
+    _card,
     _cards,
-    _encode_cards,
-    _encode_meld,
     _enum,
     _fail,
     _int,
     _list,
     _rank,
+    from_dict,
     register,
     to_dict,
 )
 from .state import EndReason, GameState
-from .variants import RedThreeTiming, Variant
+from .variants import RedThreeTiming
 
 __all__ = [
     "CanastaCompleted",
@@ -160,8 +164,6 @@ __all__ = [
     "events_for",
     "step",
 ]
-
-_RED_THREES: Final = (5, 6)  # card ids of 3H and 3D
 
 
 def _cards_text(cards: Iterable[Card]) -> str:
@@ -553,32 +555,10 @@ Event = (
     | MatchOver
 )
 
-_EVENT_TYPES: Final[tuple[type, ...]] = (
-    SeatSitsOut,
-    HandDealt,
-    UpcardTurned,
-    CardsDrawn,
-    RedThreeLaidOut,
-    PileTaken,
-    MeldMade,
-    MeldExtended,
-    CanastaCompleted,
-    Discarded,
-    PartnerAsked,
-    PartnerAnswered,
-    PileDeclined,
-    LoneHandFormed,
-    HandEnded,
-    HandScored,
-    MatchOver,
-)
+_EVENT_TYPES: Final[tuple[type, ...]] = typing.get_args(Event)
 
 
 # ============================================================================ deriving
-class _Seated(Protocol):
-    seat: int
-
-
 def step(
     state: GameState, action: Any, *, seat: int | None = None
 ) -> tuple[GameState, tuple[Event, ...]]:
@@ -602,8 +582,6 @@ def step(
         StateError: ``state`` is not a :class:`~canasta.GameState`, or ``seat`` is not a seat.
     """
     if isinstance(state, GameState) and not isinstance(action, _ACTION_TYPES):  # parsed once
-        from .engine import _parse_foreign
-
         action = _parse_foreign(state, action, seat)
         if isinstance(action, IllegalActionError):
             raise action
@@ -631,12 +609,12 @@ def events_between(before: GameState, action: Any, after: GameState) -> tuple[Ev
         deck = action.deck
         if deck is None:
             assert before.seed is not None  # apply refused a seedless deal without a deck
-            deck = _seed_deck(
+            deck = _rules.shuffled_deck(
                 before.variant, before.seed, before.hand_number + 1, before.deal_version
             )
         _deal(after, deck, out)
         return tuple(out)
-    seat: int = cast(_Seated, action).seat
+    seat: int = action.seat  # type: ignore[attr-defined]
     if isinstance(action, Draw):
         _drawn(before, seat, out)
     elif isinstance(action, TakePile):
@@ -697,7 +675,7 @@ def deal_events(
     elif state.seed is None:
         raise StateError("the match has no seed: give the deck the hand was dealt from")
     else:
-        cards = _seed_deck(v, state.seed, state.hand_number, state.deal_version)
+        cards = _rules.shuffled_deck(v, state.seed, state.hand_number, state.deal_version)
     again = _rules.deal(
         v,
         cards,
@@ -738,14 +716,6 @@ def events_for(events: Iterable[Event], seat: int | None) -> tuple[Event, ...]:
             raise StateError(f"not an event: {type(e).__name__}")
         out.append(e.seen_by(seat))
     return tuple(out)
-
-
-def _seed_deck(
-    variant: Variant, seed: int, hand_number: int, deal_version: int
-) -> tuple[Card, ...]:
-    """The deck the engine deals hand ``hand_number`` of the match with ``seed`` from, under
-    ``deal_version`` (the one place this module follows the engine's shuffle)."""
-    return _rules.shuffled_deck(variant, seed, hand_number, deal_version)
 
 
 def _lay_out(seat: int, counts: list[int], stock: list[Card], out: list[Event]) -> None:
@@ -886,343 +856,204 @@ def _ended(after: GameState, out: list[Event]) -> None:
 
 
 # ============================================================================ JSON
+# Each event's document is derived from its class: ``"type"`` is the class name in snake case,
+# its fields are the attrs fields in order, each written and read by its type and name (a seat,
+# a hand number, cards...); the facts that tie fields together are checked in _TIED.
 _INT64: Final = 2**63 - 1
 #: Ranks a meld on the table can have: four to ace, and three (black threes, going out).
 _TABLE_RANKS: Final = frozenset(r for r in Rank if r.is_natural or r is Rank.THREE)
 
 
-def _seat_at(value: Any, path: str) -> int:
+def _json(value: Any) -> Any:
+    """A field's value as JSON: cards in notation, a meld as ``{"rank", "cards"}``, a rank by
+    its symbol, an enum by its value, a score sheet as a nested ``hand_score``."""
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, Rank):
+        return value.symbol
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, Meld):
+        return {"rank": value.rank.symbol, "cards": [str(c) for c in value.cards]}
+    if isinstance(value, HandScore):
+        return to_dict(value, versioned=False)
+    if isinstance(value, tuple | Cards):
+        return [_json(v) for v in value]
+    return value
+
+
+def _seat(value: Any, path: str) -> int:
     return _int(value, path, 0, MAX_PLAYERS - 1)
 
 
-def _seats_at(value: Any, path: str) -> tuple[int, ...]:
+def _seats(value: Any, path: str) -> tuple[int, ...]:
     items = _list(value, path, MAX_PLAYERS, "seats")
-    seats = tuple(_seat_at(x, f"{path}[{i}]") for i, x in enumerate(items))
+    seats = tuple(_seat(x, f"{path}[{i}]") for i, x in enumerate(items))
     if len(set(seats)) != len(seats):
         _fail(path, "a seat is listed twice")
     return seats
 
 
-def _ints_at(value: Any, path: str) -> tuple[int, ...]:
-    items = _list(value, path, MAX_PLAYERS, "totals")
-    return tuple(_int(x, f"{path}[{i}]", -_INT64, _INT64) for i, x in enumerate(items))
-
-
-def _some_cards_at(value: Any, path: str) -> tuple[Card, ...]:
+def _some_cards(value: Any, path: str) -> tuple[Card, ...]:
     cards = _cards(value, path)
     if not cards:
         _fail(path, "expected at least one card")
     return tuple(cards)
 
 
-def _meld_at(value: Any, path: str) -> Meld:
+def _meld(value: Any, path: str) -> Meld:
     m = Reader(value, path, ("rank", "cards"))
     rank = _rank(m.raw("rank"), m.at("rank"), _TABLE_RANKS)
-    cards = _some_cards_at(m.raw("cards"), m.at("cards"))
+    cards = _some_cards(m.raw("cards"), m.at("cards"))
     for i, c in enumerate(cards):
-        fits = c.is_black_three if rank is Rank.THREE else (c.rank is rank or c.is_wild)
-        if not fits:
+        if not (c.is_black_three if rank is Rank.THREE else (c.rank is rank or c.is_wild)):
             _fail(f"{m.at('cards')}[{i}]", f"{c} does not belong in a meld of {rank.symbol}s")
     return Meld(rank, cards)
 
 
-def _enc_seat(e: Any) -> dict[str, Any]:
-    return {"seat": e.seat}
+def _each(read: Callable[[Any, str], Any], most: int, what: str) -> Callable[[Any, str], Any]:
+    """A reader of an array of at most ``most`` items, each read by ``read``."""
+
+    def items(value: Any, path: str) -> tuple[Any, ...]:
+        got = _list(value, path, most, what)
+        return tuple(read(x, f"{path}[{i}]") for i, x in enumerate(got))
+
+    return items
 
 
-def _seat_only(data: dict[str, Any], path: str) -> int:
-    r = Reader(data, path, ("seat",))
-    return _seat_at(r.raw("seat"), r.at("seat"))
+def _hand(value: Any, path: str) -> Cards | None:
+    return None if value is None else Cards.of(_cards(value, path))
 
 
-def _dec_sits_out(data: dict[str, Any], path: str) -> SeatSitsOut:
-    r = Reader(data, path, ("seat", "hand_number"))
-    return SeatSitsOut(
-        seat=_seat_at(r.raw("seat"), r.at("seat")), hand_number=r.integer("hand_number", 1, _INT64)
-    )
+#: How each field's JSON value is read, by the field's name (a ``None`` where the field's type
+#: allows it is read as ``None`` before these).
+_READ: Final[dict[str, Callable[[Any, str], Any]]] = {
+    "seat": _seat,
+    "side": _seat,
+    "dealer": _seat,
+    "hand_number": lambda v, p: _int(v, p, 1, _INT64),
+    "count": lambda v, p: _int(v, p, 1, MAX_CARDS),
+    "order": _seats,
+    "partners": _seats,
+    "winners": _seats,
+    "totals": _each(lambda v, p: _int(v, p, -_INT64, _INT64), MAX_PLAYERS, "totals"),
+    "hand_sizes": _each(lambda v, p: _int(v, p, 0, MAX_CARDS), MAX_PLAYERS, "seats"),
+    "hands": _each(_hand, MAX_PLAYERS, "hands"),
+    "cards": _some_cards,
+    "card": _card,
+    "meld": _meld,
+    "melds": _each(_meld, len(_TABLE_RANKS), "melds"),
+    "rank": lambda v, p: _rank(v, p, _TABLE_RANKS),
+    "reason": lambda v, p: _enum(EndReason, v, p),
+    "score": lambda v, p: from_dict(v, "hand_score", path=p, versioned=False),
+    **dict.fromkeys(("natural", "replacing", "yes", "concealed"), _bool),
+}
 
 
-def _enc_dealt(e: HandDealt) -> dict[str, Any]:
-    return {
-        "hand_number": e.hand_number,
-        "dealer": e.dealer,
-        "order": list(e.order),
-        "hands": [None if h is None else _encode_cards(h) for h in e.hands],
-        "hand_sizes": list(e.hand_sizes),
-    }
-
-
-def _dec_dealt(data: dict[str, Any], path: str) -> HandDealt:
-    r = Reader(data, path, ("hand_number", "dealer", "order", "hands", "hand_sizes"))
-    order = _seats_at(r.raw("order"), r.at("order"))
+def _tied_dealt(f: dict[str, Any], at: Callable[[str], str]) -> None:
+    order, sizes, hands = f["order"], f["hand_sizes"], f["hands"]
     if not order:
-        _fail(r.at("order"), "expected at least one seat")
-    dealer = _seat_at(r.raw("dealer"), r.at("dealer"))
-    if dealer not in order:
-        _fail(r.at("dealer"), "the dealer is one of the seats playing the hand")
-    sizes_path = r.at("hand_sizes")
-    size_items = _list(r.raw("hand_sizes"), sizes_path, MAX_PLAYERS, "seats")
-    sizes = tuple(_int(x, f"{sizes_path}[{i}]", 0, MAX_CARDS) for i, x in enumerate(size_items))
+        _fail(at("order"), "expected at least one seat")
+    if f["dealer"] not in order:
+        _fail(at("dealer"), "the dealer is one of the seats playing the hand")
     if max(order) >= len(sizes):
-        _fail(sizes_path, f"{len(sizes)} entries, but seat {max(order)} plays the hand")
+        _fail(at("hand_sizes"), f"{len(sizes)} entries, but seat {max(order)} plays the hand")
     for i, n in enumerate(sizes):
         if n and i not in order:
-            _fail(f"{sizes_path}[{i}]", f"seat {i} sits out and is dealt no cards")
-    hands_path = r.at("hands")
-    items = _list(r.raw("hands"), hands_path, MAX_PLAYERS, "hands")
-    if len(items) != len(sizes):
-        _fail(hands_path, f"{len(items)} hands for {len(sizes)} seats")
-    hands: list[Cards | None] = []
-    for i, x in enumerate(items):
-        if x is None:
-            hands.append(None)
-            continue
-        cards = _cards(x, f"{hands_path}[{i}]")
-        if len(cards) != sizes[i]:
-            _fail(f"{hands_path}[{i}]", f"{len(cards)} cards, and hand_sizes says {sizes[i]}")
-        hands.append(Cards.of(cards))
-    return HandDealt(
-        hand_number=r.integer("hand_number", 1, _INT64),
-        dealer=dealer,
-        order=order,
-        hands=tuple(hands),
-        hand_sizes=sizes,
-    )
+            _fail(f"{at('hand_sizes')}[{i}]", f"seat {i} sits out and is dealt no cards")
+    if len(hands) != len(sizes):
+        _fail(at("hands"), f"{len(hands)} hands for {len(sizes)} seats")
+    for i, h in enumerate(hands):
+        if h is not None and h.size != sizes[i]:
+            _fail(f"{at('hands')}[{i}]", f"{h.size} cards, and hand_sizes says {sizes[i]}")
 
 
-def _dec_upcard(data: dict[str, Any], path: str) -> UpcardTurned:
-    r = Reader(data, path, ("cards",))
-    return UpcardTurned(cards=_some_cards_at(r.raw("cards"), r.at("cards")))
+def _tied_drawn(f: dict[str, Any], at: Callable[[str], str]) -> None:
+    if f["cards"] is not None and len(f["cards"]) != f["count"]:
+        _fail(at("cards"), f"{len(f['cards'])} cards, and count says {f['count']}")
+    if f["replacing"] and f["count"] != 1:
+        _fail(at("count"), "a red three is replaced by one card")
 
 
-def _enc_drawn(e: CardsDrawn) -> dict[str, Any]:
-    return {
-        "seat": e.seat,
-        "count": e.count,
-        "cards": None if e.cards is None else _encode_cards(e.cards),
-        "replacing": e.replacing,
-    }
+def _tied_red_three(f: dict[str, Any], at: Callable[[str], str]) -> None:
+    if not f["card"].is_red_three:
+        _fail(at("card"), f"{f['card']} is not a red three")
 
 
-def _dec_drawn(data: dict[str, Any], path: str) -> CardsDrawn:
-    r = Reader(data, path, ("seat", "count", "cards", "replacing"))
-    count = r.integer("count", 1, MAX_CARDS)
-    cards = None
-    if r.raw("cards") is not None:
-        cards = _some_cards_at(r.raw("cards"), r.at("cards"))
-        if len(cards) != count:
-            _fail(r.at("cards"), f"{len(cards)} cards, and count says {count}")
-    replacing = r.boolean("replacing")
-    if replacing and count != 1:
-        _fail(r.at("count"), "a red three is replaced by one card")
-    return CardsDrawn(
-        seat=_seat_at(r.raw("seat"), r.at("seat")), count=count, cards=cards, replacing=replacing
-    )
-
-
-def _dec_red_three(data: dict[str, Any], path: str) -> RedThreeLaidOut:
-    r = Reader(data, path, ("seat", "card"))
-    card = r.card("card")
-    if not card.is_red_three:
-        _fail(r.at("card"), f"{card} is not a red three")
-    return RedThreeLaidOut(seat=_seat_at(r.raw("seat"), r.at("seat")), card=card)
-
-
-def _dec_pile(data: dict[str, Any], path: str) -> PileTaken:
-    r = Reader(data, path, ("seat", "cards"))
-    cards = _some_cards_at(r.raw("cards"), r.at("cards"))
-    return PileTaken(seat=_seat_at(r.raw("seat"), r.at("seat")), cards=cards)
-
-
-def _dec_meld_made(data: dict[str, Any], path: str) -> MeldMade:
-    r = Reader(data, path, ("seat", "side", "meld"))
-    return MeldMade(
-        seat=_seat_at(r.raw("seat"), r.at("seat")),
-        side=_seat_at(r.raw("side"), r.at("side")),
-        meld=_meld_at(r.raw("meld"), r.at("meld")),
-    )
-
-
-def _dec_meld_extended(data: dict[str, Any], path: str) -> MeldExtended:
-    r = Reader(data, path, ("seat", "side", "cards", "meld"))
-    meld = _meld_at(r.raw("meld"), r.at("meld"))
-    cards = _some_cards_at(r.raw("cards"), r.at("cards"))
+def _tied_extended(f: dict[str, Any], at: Callable[[str], str]) -> None:
+    meld, cards = f["meld"], f["cards"]
     counts = list(Cards.of(meld.cards).counts)
     for i, c in enumerate(cards):
         counts[c.id] -= 1
         if counts[c.id] < 0:
-            _fail(f"{r.at('cards')}[{i}]", f"{c} is added, and the meld after holds no more of it")
+            _fail(f"{at('cards')}[{i}]", f"{c} is added, and the meld after holds no more of it")
     if len(cards) == len(meld.cards):
-        _fail(r.at("cards"), "an extended meld held cards before")
-    return MeldExtended(
-        seat=_seat_at(r.raw("seat"), r.at("seat")),
-        side=_seat_at(r.raw("side"), r.at("side")),
-        cards=Meld(meld.rank, cards).cards,
-        meld=meld,
-    )
+        _fail(at("cards"), "an extended meld held cards before")
+    f["cards"] = Meld(meld.rank, cards).cards  # in display order
 
 
-def _dec_canasta(data: dict[str, Any], path: str) -> CanastaCompleted:
-    r = Reader(data, path, ("seat", "side", "rank", "natural"))
-    seat = r.raw("seat")
-    return CanastaCompleted(
-        seat=None if seat is None else _seat_at(seat, r.at("seat")),
-        side=_seat_at(r.raw("side"), r.at("side")),
-        rank=_rank(r.raw("rank"), r.at("rank"), _TABLE_RANKS),
-        natural=r.boolean("natural"),
-    )
-
-
-def _dec_discarded(data: dict[str, Any], path: str) -> Discarded:
-    r = Reader(data, path, ("seat", "card"))
-    return Discarded(seat=_seat_at(r.raw("seat"), r.at("seat")), card=r.card("card"))
-
-
-def _dec_answered(data: dict[str, Any], path: str) -> PartnerAnswered:
-    r = Reader(data, path, ("seat", "yes"))
-    return PartnerAnswered(seat=_seat_at(r.raw("seat"), r.at("seat")), yes=r.boolean("yes"))
-
-
-def _enc_lone(e: LoneHandFormed) -> dict[str, Any]:
-    return {
-        "seat": e.seat,
-        "partners": list(e.partners),
-        "melds": [_encode_meld(m) for m in e.melds],
-    }
-
-
-def _dec_lone(data: dict[str, Any], path: str) -> LoneHandFormed:
-    r = Reader(data, path, ("seat", "partners", "melds"))
-    seat = _seat_at(r.raw("seat"), r.at("seat"))
-    partners = _seats_at(r.raw("partners"), r.at("partners"))
-    if not partners or seat in partners:
-        _fail(r.at("partners"), "the lone hand's partners are other seats (at least one)")
-    melds_path = r.at("melds")
-    items = _list(r.raw("melds"), melds_path, len(_TABLE_RANKS), "melds")
-    melds = tuple(_meld_at(x, f"{melds_path}[{i}]") for i, x in enumerate(items))
-    ranks = [m.rank for m in melds]
+def _tied_lone(f: dict[str, Any], at: Callable[[str], str]) -> None:
+    if not f["partners"] or f["seat"] in f["partners"]:
+        _fail(at("partners"), "the lone hand's partners are other seats (at least one)")
+    ranks = [m.rank for m in f["melds"]]
     if ranks != sorted(set(ranks), reverse=True):
-        _fail(melds_path, "one meld per rank, from the highest rank down")
-    return LoneHandFormed(seat=seat, partners=partners, melds=melds)
+        _fail(at("melds"), "one meld per rank, from the highest rank down")
 
 
-def _enc_ended(e: HandEnded) -> dict[str, Any]:
-    return {
-        "hand_number": e.hand_number,
-        "reason": e.reason.value,
-        "seat": e.seat,
-        "concealed": e.concealed,
-    }
+def _tied_ended(f: dict[str, Any], at: Callable[[str], str]) -> None:
+    if f["concealed"] and f["reason"] is not EndReason.WENT_OUT:
+        _fail(at("concealed"), "only a player going out goes out concealed")
 
 
-def _dec_ended(data: dict[str, Any], path: str) -> HandEnded:
-    r = Reader(data, path, ("hand_number", "reason", "seat", "concealed"))
-    reason = _enum(EndReason, r.raw("reason"), r.at("reason"))
-    seat = r.raw("seat")
-    concealed = r.boolean("concealed")
-    if concealed and reason is not EndReason.WENT_OUT:
-        _fail(r.at("concealed"), "only a player going out goes out concealed")
-    return HandEnded(
-        hand_number=r.integer("hand_number", 1, _INT64),
-        reason=reason,
-        seat=None if seat is None else _seat_at(seat, r.at("seat")),
-        concealed=concealed,
-    )
+def _tied_scored(f: dict[str, Any], at: Callable[[str], str]) -> None:
+    if len(f["totals"]) != len(f["score"].sides):
+        _fail(at("totals"), f"{len(f['totals'])} totals for {len(f['score'].sides)} sides")
 
 
-def _enc_scored(e: HandScored) -> dict[str, Any]:
-    return {
-        "hand_number": e.hand_number,
-        "score": to_dict(e.score, versioned=False),
-        "totals": list(e.totals),
-    }
+def _tied_match(f: dict[str, Any], at: Callable[[str], str]) -> None:
+    if not f["winners"] or any(w >= len(f["totals"]) for w in f["winners"]):
+        _fail(at("winners"), f"the winners are sides from 0 to {len(f['totals']) - 1}")
 
 
-def _dec_scored(data: dict[str, Any], path: str) -> HandScored:
-    r = Reader(data, path, ("hand_number", "score", "totals"))
-    score = r.value("score", "hand_score")
-    totals = _ints_at(r.raw("totals"), r.at("totals"))
-    if len(totals) != len(score.sides):
-        _fail(r.at("totals"), f"{len(totals)} totals for {len(score.sides)} sides")
-    return HandScored(hand_number=r.integer("hand_number", 1, _INT64), score=score, totals=totals)
+#: The facts that tie an event's fields together, checked once each field is read (and the
+#: place to put a field read in a normal form: the cards added to a meld in display order).
+_TIED: Final[dict[type, Callable[[dict[str, Any], Callable[[str], str]], None]]] = {
+    HandDealt: _tied_dealt,
+    CardsDrawn: _tied_drawn,
+    RedThreeLaidOut: _tied_red_three,
+    MeldExtended: _tied_extended,
+    LoneHandFormed: _tied_lone,
+    HandEnded: _tied_ended,
+    HandScored: _tied_scored,
+    MatchOver: _tied_match,
+}
 
 
-def _enc_match(e: MatchOver) -> dict[str, Any]:
-    return {"winners": list(e.winners), "totals": list(e.totals)}
+def _codec(cls: type[Any]) -> tuple[Callable[[Any], dict[str, Any]], Callable[..., Any]]:
+    """The JSON encoder and decoder of an event class, from its fields."""
+    names = tuple(a.name for a in attrs.fields(cls))
+    nullable = {n for n, hint in typing.get_type_hints(cls).items() if _allows_none(hint)}
+    tied = _TIED.get(cls)
+
+    def encode(e: Any) -> dict[str, Any]:
+        return {n: _json(getattr(e, n)) for n in names}
+
+    def decode(data: dict[str, Any], path: str) -> Any:
+        r = Reader(data, path, names)
+        fields = {
+            n: None if n in nullable and r.raw(n) is None else _READ[n](r.raw(n), r.at(n))
+            for n in names
+        }
+        if tied is not None:
+            tied(fields, r.at)
+        return cls(**fields)
+
+    return encode, decode
 
 
-def _dec_match(data: dict[str, Any], path: str) -> MatchOver:
-    r = Reader(data, path, ("winners", "totals"))
-    totals = _ints_at(r.raw("totals"), r.at("totals"))
-    winners = _seats_at(r.raw("winners"), r.at("winners"))
-    if not winners or any(w >= len(totals) for w in winners):
-        _fail(r.at("winners"), f"the winners are sides from 0 to {len(totals) - 1}")
-    return MatchOver(winners=winners, totals=totals)
+def _allows_none(hint: Any) -> bool:
+    return type(None) in typing.get_args(hint)
 
 
-def _register() -> None:
-    register(
-        "seat_sits_out",
-        SeatSitsOut,
-        lambda e: {"seat": e.seat, "hand_number": e.hand_number},
-        _dec_sits_out,
-    )
-    register("hand_dealt", HandDealt, _enc_dealt, _dec_dealt)
-    register(
-        "upcard_turned", UpcardTurned, lambda e: {"cards": _encode_cards(e.cards)}, _dec_upcard
-    )
-    register("cards_drawn", CardsDrawn, _enc_drawn, _dec_drawn)
-    register(
-        "red_three_laid_out",
-        RedThreeLaidOut,
-        lambda e: {"seat": e.seat, "card": str(e.card)},
-        _dec_red_three,
-    )
-    register(
-        "pile_taken",
-        PileTaken,
-        lambda e: {"seat": e.seat, "cards": _encode_cards(e.cards)},
-        _dec_pile,
-    )
-    register(
-        "meld_made",
-        MeldMade,
-        lambda e: {"seat": e.seat, "side": e.side, "meld": _encode_meld(e.meld)},
-        _dec_meld_made,
-    )
-    register(
-        "meld_extended",
-        MeldExtended,
-        lambda e: {
-            "seat": e.seat,
-            "side": e.side,
-            "cards": _encode_cards(e.cards),
-            "meld": _encode_meld(e.meld),
-        },
-        _dec_meld_extended,
-    )
-    register(
-        "canasta_completed",
-        CanastaCompleted,
-        lambda e: {"seat": e.seat, "side": e.side, "rank": e.rank.symbol, "natural": e.natural},
-        _dec_canasta,
-    )
-    register(
-        "discarded", Discarded, lambda e: {"seat": e.seat, "card": str(e.card)}, _dec_discarded
-    )
-    register(
-        "partner_asked", PartnerAsked, _enc_seat, lambda d, p: PartnerAsked(seat=_seat_only(d, p))
-    )
-    register(
-        "partner_answered", PartnerAnswered, lambda e: {"seat": e.seat, "yes": e.yes}, _dec_answered
-    )
-    register(
-        "pile_declined", PileDeclined, _enc_seat, lambda d, p: PileDeclined(seat=_seat_only(d, p))
-    )
-    register("lone_hand_formed", LoneHandFormed, _enc_lone, _dec_lone)
-    register("hand_ended", HandEnded, _enc_ended, _dec_ended)
-    register("hand_scored", HandScored, _enc_scored, _dec_scored)
-    register("match_over", MatchOver, _enc_match, _dec_match)
-
-
-_register()
+for _cls in _EVENT_TYPES:
+    register(re.sub(r"(?<!^)(?=[A-Z])", "_", _cls.__name__).lower(), _cls, *_codec(_cls))

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import enum
 import operator
+import types
+import typing
 from collections.abc import Callable
 from typing import Any, ClassVar
 
@@ -31,29 +33,89 @@ _CARD_ID = operator.attrgetter("id")
 _PARTNERS: ByIdentity[dict[int, tuple[int, ...]]] = ByIdentity(1024)
 _CANASTAS: ByIdentity[int] = ByIdentity(1024)
 
-__all__ = ["DrawSource", "EndReason", "GameState", "HandEnd", "Phase", "Turn"]
+__all__ = ["DrawSource", "EndReason", "GameState", "HandEnd", "Phase", "Turn", "connect"]
 
 
-def _is_int(value: object) -> bool:
-    return type(value) is int
+class _Above:
+    """What the state hands to modules above it, which it does not import (see
+    :func:`connect`): the hand's score (:func:`canasta.score_hand` reads states), the repr (the
+    position notation) and the picture (the SVG renderer). Until connected a state is shown by
+    its fields and has no picture."""
+
+    score_hand: Callable[[GameState], Any] | None = None
+    position_repr: Callable[[GameState], str] | None = None
+    render_svg: Callable[[Any], str] | None = None
 
 
-def _is_card(value: object) -> bool:
-    return isinstance(value, Card)
+def connect(
+    *,
+    score_hand: Callable[[GameState], Any],
+    position_repr: Callable[[GameState], str],
+    render_svg: Callable[[Any], str],
+) -> None:
+    """Give the state the functions of the modules above the core that it hands work to:
+    ``score_hand`` (a hand's :class:`~canasta.HandScore`, for :attr:`GameState.match_totals`),
+    ``position_repr`` (:meth:`GameState.__repr__`) and ``render_svg`` (the ``_repr_svg_`` of a
+    state and of a :class:`~canasta.PlayerView`). The package calls it once when it is imported
+    (importing any module of it imports the package first); the core imports no format, renderer
+    or app (see the architecture page of the docs)."""
+    _Above.score_hand = score_hand
+    _Above.position_repr = position_repr
+    _Above.render_svg = render_svg
 
 
-def _tuple_of(value: object, ok: Callable[[Any], bool]) -> bool:
-    return type(value) is tuple and all(ok(item) for item in value)
+def picture(shown: object) -> str | None:
+    """The SVG picture of a state or a view for Jupyter (``None``: no renderer connected)."""
+    return None if _Above.render_svg is None else _Above.render_svg(shown)
 
 
-def _need(obj: object, field: str, ok: bool) -> None:
+def winners_of(variant: Variant, totals: tuple[int, ...]) -> tuple[int, ...]:
+    """The match sides that have won with ``totals`` (points, after a scored hand): the leader at
+    or above the target, unless the leaders tie and the variant plays on (§1 "Target", §2 case
+    40); ``()`` while the match goes on."""
+    best = max(totals)
+    if best < variant.target_score:
+        return ()
+    leaders = tuple(i for i, t in enumerate(totals) if t == best)
+    return () if len(leaders) > 1 and variant.tie_rule == "play_on" else leaders
+
+
+def _shape(hint: Any) -> Callable[[object], bool]:
+    """A test of whether a value has the shape of the type ``hint`` (an annotation of a field
+    below): exactly an int or a bool where it says so, a tuple or frozenset of such items, an
+    instance of a class, ``None`` where the union allows it."""
+    origin = typing.get_origin(hint)
+    if origin in (tuple, frozenset):
+        item = _shape(typing.get_args(hint)[0])
+        return lambda v: type(v) is origin and all(map(item, v))  # type: ignore[call-overload]
+    if origin is types.UnionType:
+        tests = [_shape(h) for h in typing.get_args(hint)]
+        return lambda v: any(t(v) for t in tests)
+    if hint in (int, bool):
+        return lambda v: type(v) is hint
+    if hint is type(None):
+        return lambda v: v is None
+    return lambda v: isinstance(v, hint)
+
+
+def _check_fields(obj: Any) -> None:
     """Refuse a value built with a field of the wrong shape (a list for a tuple, a bool for a
-    seat, ``None`` for a phase...): the engine reads every field as its annotation says."""
-    if not ok:
-        value = repr(getattr(obj, field))
-        raise StateError(
-            f"{type(obj).__name__}.{field}: not of the type its annotation gives, {value:.60}"
-        )
+    seat, ``None`` for a phase...): the engine reads every field as its annotation says. The
+    engine's own copies (:func:`canasta._core.evolve`) skip this: their fields are its own."""
+    cls = type(obj)
+    shapes = _SHAPES.get(cls)
+    if shapes is None:
+        hints = typing.get_type_hints(cls)
+        shapes = _SHAPES[cls] = [(a.name, _shape(hints[a.name])) for a in attrs.fields(cls)]
+    for name, fits in shapes:
+        value = getattr(obj, name)
+        if not fits(value):
+            raise StateError(
+                f"{cls.__name__}.{name}: not of the type its annotation gives, {value!r:.60}"
+            )
+
+
+_SHAPES: dict[type, list[tuple[str, Callable[[object], bool]]]] = {}
 
 
 class Phase(enum.StrEnum):
@@ -118,16 +180,7 @@ class Turn:
     _post_init_checks_only: ClassVar[bool] = True
 
     def __attrs_post_init__(self) -> None:
-        _need(self, "seat", _is_int(self.seat))
-        _need(self, "drew", self.drew is None or isinstance(self.drew, DrawSource))
-        for name in ("asked", "laid_off", "melded", "last_red_three"):
-            _need(self, name, type(getattr(self, name)) is bool)
-        _need(self, "permission", self.permission is None or type(self.permission) is bool)
-        _need(
-            self,
-            "created",
-            type(self.created) is frozenset and all(type(r) is Rank for r in self.created),
-        )
+        _check_fields(self)
 
 
 @attrs.frozen(kw_only=True)
@@ -150,10 +203,7 @@ class HandEnd:
     _post_init_checks_only: ClassVar[bool] = True
 
     def __attrs_post_init__(self) -> None:
-        _need(self, "reason", isinstance(self.reason, EndReason))
-        _need(self, "seat", self.seat is None or _is_int(self.seat))
-        _need(self, "concealed", type(self.concealed) is bool)
-        _need(self, "partner_had_melded", type(self.partner_had_melded) is bool)
+        _check_fields(self)
 
     @property
     def went_out(self) -> bool:
@@ -222,44 +272,21 @@ class GameState:
     def __attrs_post_init__(self) -> None:
         # A state built by hand (its constructor, attrs.evolve) gets the shapes the engine
         # relies on checked once here; the engine's own new states are copies that skip this.
-        from .variants import Variant
-
-        _need(self, "variant", isinstance(self.variant, Variant))
-        _need(self, "seed", self.seed is None or _is_int(self.seed))
-        _need(self, "hand_number", _is_int(self.hand_number))
-        _need(self, "dealer", _is_int(self.dealer))
-        _need(self, "totals", _tuple_of(self.totals, _is_int))
-        _need(self, "order", _tuple_of(self.order, _is_int))
-        _need(self, "sides", _tuple_of(self.sides, lambda side: _tuple_of(side, _is_int)))
-        _need(self, "hands", _tuple_of(self.hands, lambda h: isinstance(h, Cards)))
-        _need(self, "stock", _tuple_of(self.stock, _is_card))
-        _need(self, "discard_pile", _tuple_of(self.discard_pile, _is_card))
-        _need(
-            self,
-            "melds",
-            _tuple_of(self.melds, lambda ms: _tuple_of(ms, lambda m: isinstance(m, Meld))),
-        )
-        _need(self, "red_threes", _tuple_of(self.red_threes, lambda r: _tuple_of(r, _is_card)))
-        _need(self, "phase", isinstance(self.phase, Phase))
-        _need(self, "turn", isinstance(self.turn, Turn))
-        _need(self, "has_melded", _tuple_of(self.has_melded, lambda b: type(b) is bool))
-        _need(self, "end", self.end is None or isinstance(self.end, HandEnd))
-        _need(self, "out_of_play", isinstance(self.out_of_play, Cards))
-        version = self.deal_version
-        _need(self, "deal_version", _is_int(version) and version in DEAL_VERSIONS)
+        _check_fields(self)
+        if self.deal_version not in DEAL_VERSIONS:
+            raise StateError(f"GameState.deal_version: no deal version {self.deal_version}")
 
     def __repr__(self) -> str:
         """Python text that rebuilds an equal state: ``canasta.parse_position(...)`` with the
-        position notation of :func:`canasta.notation.format_position`."""
-        from .notation import position_repr
+        position notation of :func:`canasta.notation.format_position` (connected by the package,
+        see :func:`connect`)."""
+        if _Above.position_repr is None:
+            return f"GameState(hand_number={self.hand_number}, phase={self.phase.value!r}, ...)"
+        return _Above.position_repr(self)
 
-        return position_repr(self)
-
-    def _repr_svg_(self) -> str:
+    def _repr_svg_(self) -> str | None:
         """The table as an SVG picture, for Jupyter (see :func:`canasta.svg.render_svg`)."""
-        from .svg import render_svg
-
-        return render_svg(self)
+        return picture(self)
 
     # ------------------------------------------------------------------ who acts
     @property
@@ -287,29 +314,27 @@ class GameState:
         """Each side's match total including the current hand's score once it is over (points)."""
         if not self.is_hand_over:
             return self.totals
-        from .scoring import score_hand
-
-        score = score_hand(self)
-        return tuple(t + s.total for t, s in zip(self.totals, score.sides, strict=True))
+        assert _Above.score_hand is not None, "the package connects the scorer (see connect)"
+        score = _Above.score_hand(self).totals
+        return tuple(t + s for t, s in zip(self.totals, score, strict=True))
 
     @property
     def winners(self) -> tuple[int, ...]:
-        """The winning side(s) of the match, or ``()`` while the match goes on."""
-        if not self.is_hand_over:
-            return ()
-        totals = self.match_totals
-        best = max(totals)
-        if best < self.variant.target_score:
-            return ()
-        leaders = tuple(i for i, t in enumerate(totals) if t == best)
-        if len(leaders) > 1 and self.variant.tie_rule == "play_on":
-            return ()
-        return leaders
+        """The winning side(s) of the match (:func:`winners_of`), or ``()`` while the match goes
+        on."""
+        return winners_of(self.variant, self.match_totals) if self.is_hand_over else ()
 
     # ------------------------------------------------------------------ derived facts
-    def side_of(self, seat: int) -> int:
+    def hand_side(self, seat: int) -> int:
         """The index (in :attr:`sides` and :attr:`melds`) of the side ``seat`` plays for in this
-        hand."""
+        hand (its *hand side*; in Cutthroat it forms during the hand). The seat's match side,
+        whose total :attr:`totals` keeps, is the variant's (:attr:`Variant.sides`).
+
+        ``side_of``, its old name, stays as a deprecated alias.
+
+        Raises:
+            ValueError: ``seat`` does not play this hand.
+        """
         sides = self.sides
         v = self.variant
         if sides is v.sides and type(seat) is int and 0 <= seat < v.players:
@@ -318,6 +343,9 @@ class GameState:
             if seat in side:
                 return i
         raise ValueError(f"seat {seat} does not play this hand")
+
+    #: Deprecated alias of :meth:`hand_side` (the side of this hand, not the match side).
+    side_of = hand_side
 
     def partners(self, seat: int) -> tuple[int, ...]:
         """The seats playing with ``seat`` this hand, in playing order after him."""
@@ -330,7 +358,7 @@ class GameState:
         return self._partners(seat) if found is None else found
 
     def _partners(self, seat: int) -> tuple[int, ...]:
-        side = self.sides[self.side_of(seat)]
+        side = self.sides[self.hand_side(seat)]
         order = self.order
         if seat not in order:
             return ()

@@ -21,22 +21,29 @@ the game on.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import Any
 
 import attrs
 
 from . import _core as core
-from .actions import _ACTION_TYPES, Action, DealNextHand
+from .actions import Action
 from .cards import Card, Cards
-from .errors import IllegalActionError, Reason, StateError
+from .errors import StateError
 from .legal import LegalActions
 from .melds import Meld
 from .scoring import HandScore, score_hand
-from .state import _FREEZES, _FREEZES_WITH_BLACK, DrawSource, GameState, HandEnd, Phase, Turn
+from .state import (
+    _FREEZES,
+    _FREEZES_WITH_BLACK,
+    DrawSource,
+    GameState,
+    HandEnd,
+    Phase,
+    Turn,
+    picture,
+    winners_of,
+)
 from .variants import Variant
-
-if TYPE_CHECKING:
-    from .engine import Violation
 
 __all__ = ["PlayerView", "observe", "stand_in"]
 
@@ -89,8 +96,6 @@ class PlayerView:
             :class:`~canasta.LegalActions`, the same menu the state lists, whose ``in``
             accepts every legal action of his, listed or not), else ``()``. Worked out from
             the view's other fields (not a constructor argument, not compared by ``==``).
-        hand_number: the hand of the match.
-        legal_actions: the viewer's listed legal actions when he is to act, else ``()``.
         out_of_play: the number of cards of the pack out of play this hand
             (:attr:`GameState.out_of_play <canasta.GameState.out_of_play>`); which cards they
             are is not shown, as for the stock.
@@ -168,19 +173,13 @@ class PlayerView:
         <canasta.GameState.is_match_over>` (§1 "Target", §2 case 40)."""
         if self.score is None:
             return False
-        totals = [t + s for t, s in zip(self.totals, self.score.totals, strict=True)]
-        best = max(totals)
-        if best < self.variant.target_score:
-            return False
-        leaders = sum(1 for t in totals if t == best)
-        return leaders == 1 or self.variant.tie_rule != "play_on"
+        totals = tuple(t + s for t, s in zip(self.totals, self.score.totals, strict=True))
+        return bool(winners_of(self.variant, totals))
 
-    def _repr_svg_(self) -> str:
+    def _repr_svg_(self) -> str | None:
         """The table as the viewer may see it, as an SVG picture, for Jupyter (see
         :func:`canasta.svg.render_svg`)."""
-        from .svg import render_svg
-
-        return render_svg(self)
+        return picture(self)
 
 
 def observe(state: GameState, seat: int) -> PlayerView:
@@ -196,7 +195,7 @@ def observe(state: GameState, seat: int) -> PlayerView:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
         raise StateError(f"seat must be from 0 to {n - 1}, not {seat!r}")
     seat = int(seat)
-    side = state.side_of(seat) if seat in state.order else None
+    side = state.hand_side(seat) if seat in state.order else None
     score = None
     if state.is_hand_over:
         score = score_hand(state)
@@ -341,40 +340,34 @@ def stand_in(view: PlayerView) -> GameState:
     order = view.order or tuple(range(n))
     dealer = view.dealer if view.dealer is not None else order[-1]
     turn = view.turn if view.turn is not None else _unknown_turn(view, order)
-    # A copy of a checked state with every field replaced: the view's fields are the engine's
-    # own values (from observe, or checked by from_json), the filled-in cards built here.
-    return core.evolve(
-        _template(),
-        variant=v,
-        seed=None,
-        hand_number=view.hand_number,
-        dealer=dealer,
-        totals=view.totals,
-        order=order,
-        sides=view.sides or v.sides,
-        hands=tuple(hands),
-        stock=tuple(stock),
-        discard_pile=tuple(pile),
-        melds=view.melds,
-        red_threes=view.red_threes,
-        phase=view.phase,
-        turn=turn,
-        has_melded=view.has_melded or (False,) * n,
-        end=view.end,
-        out_of_play=Cards.of(out_of_play),
-    )
+    fields: dict[str, Any] = {
+        "variant": v,
+        "seed": None,
+        "hand_number": view.hand_number,
+        "dealer": dealer,
+        "totals": view.totals,
+        "order": order,
+        "sides": view.sides or v.sides,
+        "hands": tuple(hands),
+        "stock": tuple(stock),
+        "discard_pile": tuple(pile),
+        "melds": view.melds,
+        "red_threes": view.red_threes,
+        "phase": view.phase,
+        "turn": turn,
+        "has_melded": view.has_melded or (False,) * n,
+        "end": view.end,
+        "out_of_play": Cards.of(out_of_play),
+    }
+    # The view's fields are the engine's own values (from observe, or checked by from_json), the
+    # cards filled in are built here: the first stand-in is built by the constructor, the others
+    # are copies of it with every field replaced (which skip its checks).
+    if not _FIRST:
+        _FIRST.append(GameState(**fields))
+    return core.evolve(_FIRST[0], **fields)
 
 
-_TEMPLATES: list[GameState] = []
-
-
-def _template() -> GameState:
-    """A state to copy stand-ins from (every field of it is replaced)."""
-    if not _TEMPLATES:
-        from .engine import new_game
-
-        _TEMPLATES.append(new_game("two-player", seed=0))
-    return _TEMPLATES[0]
+_FIRST: list[GameState] = []
 
 
 _PACK_COUNTS: dict[tuple[int, int], tuple[int, ...]] = {}
@@ -392,7 +385,7 @@ def _pack_counts(v: Variant) -> tuple[int, ...]:
     return found
 
 
-_CARDS = core.CARDS
+_CARDS = tuple(Card.from_id(i) for i in range(53))
 _ALL_IDS = tuple(range(53))
 _NOT_RED = tuple(i for i in _ALL_IDS if i not in _RED_THREE_IDS)
 _FREEZING = tuple(i for i in _NOT_RED if _FREEZES[i])
@@ -419,67 +412,3 @@ def _unknown_turn(view: PlayerView, order: tuple[int, ...]) -> Turn:
             (order[(i - k) % n] for k in range(1, n) if order[(i - k) % n] in side), current
         )
     return Turn(seat=seat, drew=DrawSource.STOCK, asked=view.phase is Phase.ANSWER)
-
-
-# ---------------------------------------------------------------------------- judging
-def check_view(view: PlayerView, action: object, *, seat: int | None = None) -> Violation | None:
-    """:func:`canasta.check` of a view: ``None`` if ``action`` is legal for the viewer's seat,
-    else the :class:`~canasta.Violation`. Judged on :func:`stand_in`; text is read as the
-    viewer's move; an action of another seat is refused ``not_your_turn`` (a view judges only
-    its own seat's moves); once the hand is over no seat is to act: :class:`DealNextHand` is
-    for the table, on the state (``match_over`` if the match is over).
-
-    ``seat`` is the sender, as for :func:`canasta.check`: a view judges only moves its own
-    seat sends, so another sender is refused ``not_your_turn``.
-
-    Raises:
-        StateError: ``view``'s facts cannot all hold (see :func:`stand_in`), or ``seat`` is not
-            ``None`` nor a seat of its variant.
-    """
-    from . import engine
-
-    state = stand_in(view)
-    if seat is not None:
-        engine._check_sender(state, seat)
-        if seat != view.seat:
-            return _violation(
-                Reason.NOT_YOUR_TURN,
-                action,
-                f"seat {view.seat}'s view judges only the moves seat {view.seat} sends, "
-                f"not seat {seat}'s",
-            )
-    # notation is read as the viewer's move; what does not parse is refused as the engine does
-    parsed = engine._parse_foreign(state, action, view.seat)
-    if isinstance(parsed, IllegalActionError):
-        return engine.Violation(parsed.reason, str(parsed), action)
-    # Another seat's move is judged by the rules as on the state (it is refused on public
-    # facts: not that seat's turn, or the wrong phase), except one of the seat to act.
-    if isinstance(parsed, DealNextHand) and view.phase is Phase.HAND_OVER:
-        if view.is_match_over:
-            return _violation(Reason.MATCH_OVER, action, "the match is over (§2 case 40)")
-        return _violation(
-            Reason.NOT_YOUR_TURN,
-            action,
-            "the hand is over and no seat is to act; the next hand is dealt on the state, not "
-            "from a seat's view",
-        )
-    seat = getattr(parsed, "seat", None) if isinstance(parsed, _ACTION_TYPES) else None
-    if type(seat) is int and seat != view.seat and seat == view.current_seat:
-        # the rules would judge it by the hand of the seat to act, which the view does not hold
-        return _violation(
-            Reason.NOT_YOUR_TURN,
-            action,
-            f"seat {view.seat}'s view judges only seat {view.seat}'s moves, not seat {seat}'s",
-        )
-    verdict = engine.check(state, parsed)
-    if verdict is not None and verdict.action is not action:
-        verdict = attrs.evolve(verdict, action=action)
-    return verdict
-
-
-def _violation(reason: Reason, action: object, message: str) -> Violation:
-    """A :class:`~canasta.Violation` worded as the engine words its own."""
-    from ._rules import _illegal
-    from .engine import Violation
-
-    return Violation(reason, str(_illegal(reason, action, message)), action)
