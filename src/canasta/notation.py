@@ -104,17 +104,15 @@ columns from 0 (:attr:`NotationError.position` is the index in the whole text)::
   (:attr:`GameState.out_of_play <canasta.GameState.out_of_play>`), in any order; written only
   when there are some. With it, a stock given by its cards may be short of the pack.
 * Optional lines default to: totals all 0, no melds, an empty pile, no red threes laid out, no
-  cards out of play, and ``melded`` to every playing seat of a side with melds (as
-  :func:`canasta.position`).
+  cards out of play, and ``melded`` as :func:`canasta.position` fills it: every playing seat of
+  a side with melds, unless the player to act started them all this turn.
 
-Everything is checked when parsing: every card against the pack (a card more often than the pack
-holds it, a card too many), the melds against the variant's rules (black threes only as the
-three or four melded by a player going out this turn, ``created=3``; in Cutthroat, a meld of the
-two partners may be two lawful melds merged when the lone hand formed), seats that do not exist,
-a turn that cannot be (facts that contradict each other or the table), and that the player to
-act has a legal action. Errors are :class:`~canasta.NotationError` naming the line, the column
-and the field. ``repr(state)`` is ``canasta.parse_position('''...''')`` with the
-notation, which evaluates to an equal state.
+The reader only reads: whether the state it reads is a possible one (every card of the pack
+once, melds by the variant's rules, seats that play, a turn whose facts fit each other and the
+table, a legal action for the seat to act) is :func:`canasta.problems`' to say, and the first
+problem it names is the error. Errors are :class:`~canasta.NotationError` naming the line, the
+column and, for a problem, the field. ``repr(state)`` is ``canasta.parse_position('''...''')``
+with the notation, which evaluates to an equal state.
 
 >>> import canasta
 >>> s = parse_position('''
@@ -781,8 +779,9 @@ def parse_variant(text: str) -> Variant:
 
 # ============================================================================ positions
 _PHASES = {p.value: p for p in Phase} | {"over": Phase.HAND_OVER}
-_LINE_KEYS = "totals turn end hands sides melds pile stock red melded out_of_play".split()
-_FLAGS = ("asked", "laid_off", "melded", "last_red_three")
+_LINE_KEYS: tuple[str, ...] = ("totals", "turn", "end", "hands", "sides", "melds", "pile")
+_LINE_KEYS += ("stock", "red", "melded", "out_of_play")
+_FLAGS: tuple[str, ...] = ("asked", "laid_off", "melded", "last_red_three")
 
 
 def _cards_text(cards: Sequence[Card] | Cards) -> str:
@@ -1013,7 +1012,7 @@ class _Reader:
         if vpos >= hend or not text[vpos].isspace():
             self.fail(vpos, "expected a space and the variant after 'canasta'")
         vpos = len(text) - len(text[vpos:].lstrip(" \t\r\f\v"))
-        self.where[""] = self.where["variant"] = vpos
+        self.where[""] = vpos
         v, after = _read_variant(text, vpos, hend, self.fail)
         if after < hend and not text[after].isspace():
             self.fail(after, "expected a space after the variant")
@@ -1030,7 +1029,6 @@ class _Reader:
             fields[key] = rest[i + 1]
             path = {"hand": "hand_number", "deal": "deal_version"}.get(key, key)
             self.where[path] = rest[i + 1][1]
-        self.where["order"] = self.where.get("hand_number", vpos)
         return v, fields
 
     def parse(self) -> GameState:
@@ -1075,8 +1073,6 @@ class _Reader:
         totals: tuple[int, ...] = (0,) * len(v.sides)
         if "totals" in by_key:
             totals = tuple(self.int_at(t, "a total") for t in by_key["totals"].tokens)
-            for i, (_, pos) in enumerate(by_key["totals"].tokens):
-                self.where[f"totals[{i}]"] = pos
         # ---------------------------------------------------------------- cards
         hands = self.per_seat(line("hands"), n, "hands")
         reds = self.per_seat(by_key["red"], n, "red_threes") if "red" in by_key else [[]] * n

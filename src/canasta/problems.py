@@ -165,7 +165,7 @@ _PROBLEMS: dict[str, tuple[str, str]] = {
     ),
     "answer_without_question": (
         "§2 case 28",
-        "an answer, but the player did not ask partner (asked)",
+        "an answer, but the player did not ask (asked=True)",
     ),
     "asking_off": ("§4 A14", "asking partner is not part of this variant"),
     "no_partner": ('§1 "Ask partner"', "seat {seat} has no partner to ask"),
