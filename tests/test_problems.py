@@ -229,7 +229,7 @@ def test_every_problem_is_listed_in_a_fixed_order() -> None:
 
 def test_require_possible() -> None:
     assert require_possible(G) is G
-    with pytest.raises(canasta.PositionError, match=r"^dealer: the dealer is a seat"):
+    with pytest.raises(canasta.PositionError, match=r"^dealer: the dealer plays this hand"):
         require_possible(attrs.evolve(G, dealer=9))
     with pytest.raises(canasta.StateError):
         problems("a state")  # type: ignore[arg-type]

@@ -272,10 +272,6 @@ def _split_groups(tokens: list[_Token]) -> list[tuple[int, list[_Token]]]:
     return groups
 
 
-#: The ranks a meld on the table can have (four to ace, and black threes).
-_TAG_RANKS = frozenset(r for r in Rank if r.is_natural or r is Rank.THREE)
-
-
 def _group_cards(
     text: str, tokens: list[_Token], *, allow_tag: bool
 ) -> tuple[Rank | None, list[Card]]:
@@ -1166,12 +1162,9 @@ class _Reader:
 
     def rank(self, text: str, pos: int) -> Rank:
         try:
-            rank = Rank.parse(text)
+            return Rank.parse(text)
         except NotationError:
             self.fail(pos, f"created: not a rank: {text!r} (e.g. created=K,Q)")
-        if rank not in _TAG_RANKS:
-            self.fail(pos, f"created: no meld of {rank.symbol}s")
-        return rank
 
     def hand_end(self, line: _Line, n: int) -> HandEnd:
         if not line.tokens:

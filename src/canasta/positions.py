@@ -141,10 +141,10 @@ def position(
     hand_number = _int("hand_number", hand_number)
     seed = None if seed is None else _int("seed", seed)
     seat = _int("current_seat", current_seat)
-    for name, flag in (("asked", asked), ("last_red_three", last_red_three)):
+    for name, flag in {"asked": asked, "last_red_three": last_red_three}.items():
         _flag(name, flag, none=False)
     _flag("automatic", automatic, none=False)
-    for name, opt in (("permission", permission), ("laid_off", laid_off), ("melded", melded)):
+    for name, opt in {"permission": permission, "laid_off": laid_off, "melded": melded}.items():
         _flag(name, opt, none=True)
     order = seating(v, hand_number)
     sides = hand_sides(v, order)
@@ -199,7 +199,7 @@ def position(
         dealer = order[(order.index(seat) - 1) % len(order)] if seat in order else order[-1]
     if has_melded is None:
         hm = default_has_melded(n, order, sides, table, turn)
-    elif isinstance(has_melded, str | bytes) or not all(type(x) is bool for x in has_melded):
+    elif not isinstance(has_melded, Sequence) or any(type(x) is not bool for x in has_melded):
         raise PositionError(f"has_melded: one bool per seat, not {has_melded!r:.60}")
     else:
         hm = tuple(has_melded)
@@ -221,7 +221,13 @@ def position(
         has_melded=hm,
         out_of_play=Cards.of(oop),
     )
-    if automatic and ph is Phase.DRAW and not state.stock and not v.play_after_stock:
+    if (
+        automatic
+        and ph is Phase.DRAW
+        and not state.stock
+        and not v.play_after_stock
+        and seat in order
+    ):
         # §2 case 33: play ended with the discard of the player who drew the last card.
         last = order[(order.index(seat) - 1) % len(order)]
         end = HandEnd(reason=EndReason.STOCK_EXHAUSTED, seat=last)

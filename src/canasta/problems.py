@@ -17,7 +17,7 @@ A card's index is its place in the zone as the state lists it (a hand in display
 >>> first.code, first.path, first.rule
 ('dealer_not_playing', 'dealer', '§1 "Deal"')
 >>> first.message
-'the dealer is a seat playing this hand, (0, 1, 2, 3), not 7'
+'the dealer plays this hand (0, 1, 2, 3), not seat 7'
 """
 
 from __future__ import annotations
@@ -40,12 +40,9 @@ from .variants import LastCardRedThree, Partnerships
 
 __all__ = ["Problem", "problems", "require_possible"]
 
-_SEATS, _PACK, _MELDS = (
-    '§1 "Players, sides, seating"',
-    '§1 "Decks / jokers / total"',
-    '§1 "Meld composition"',
-)
-_MINIMUM, _END = '§1 "Initial-meld minimum"', '§1 "Canastas to go out", §2 cases 30, 31'
+_SEATS, _PACK = '§1 "Players, sides, seating"', '§1 "Decks / jokers / total"'
+_MELDS, _MINIMUM = '§1 "Meld composition"', '§1 "Initial-meld minimum"'
+_END, _DRAW = '§1 "Canastas to go out", §2 cases 30, 31', '§1 "Drawn from stock / discarded"'
 _COMPOSITION = (_MELDS, "{meld} breaks the meld rules ({code})")
 
 #: Every problem, by its code: the rule it breaks and its message, which names the facts.
@@ -54,26 +51,17 @@ _PROBLEMS: dict[str, tuple[str, str]] = {
     "hand_number_out_of_range": ('§1 "Deal"', "must be at least 1 and below 2**63, not {value}"),
     "seed_out_of_range": ('§1 "Deal"', "a seed is a 64-bit int or None, not {value}"),
     "totals_per_side": ('§1 "Target"', "{n} totals for {sides} sides"),
-    "not_the_seating": (
-        _SEATS,
-        "the seats playing hand {hand} are {seats} in this order, not {order}",
-    ),
+    "not_the_seating": (_SEATS, "hand {hand} is played by {seats} in this order, not {order}"),
     "sides_not_formed": (
         _SEATS,
         "the sides of a hand are the variant's; only in Cutthroat, once a player took the pile, "
         "the lone hand then the other two in playing order (e.g. {example})",
     ),
-    "dealer_not_playing": (
-        '§1 "Deal"',
-        "the dealer is a seat playing this hand, {order}, not {seat}",
-    ),
+    "dealer_not_playing": ('§1 "Deal"', "the dealer plays this hand {order}, not seat {seat}"),
     "entries": (_SEATS, "{n} entries for {count} {what}"),
     "seat_not_playing": (_SEATS, "seat {seat} does not play this hand {order}"),
     # the cards
-    "sitting_out_holds_cards": (
-        f"{_SEATS} (five players)",
-        "seat {seat} sits out this hand and holds no cards",
-    ),
+    "sitting_out_holds_cards": (_SEATS, "seat {seat} sits out this hand and holds no cards"),
     "not_a_red_three": ('§1 "Red three"', "{card} is not a red three"),
     "card_too_many": (
         _PACK,
@@ -97,8 +85,7 @@ _PROBLEMS: dict[str, tuple[str, str]] = {
     ),
     "meld_rank": (
         _MELDS,
-        "no meld of {rank}s is ever on the table (melds are of natural ranks, 4 to ace, or black "
-        "threes)",
+        "no meld of {rank}s is ever on the table (only 4 to ace, and black threes)",
     ),
     "card_of_another_rank": (_MELDS, "{card} does not belong in a meld of {rank}s"),
     "too_few_naturals": _COMPOSITION,
@@ -110,7 +97,7 @@ _PROBLEMS: dict[str, tuple[str, str]] = {
     ),
     "melds_out_of_order": (
         '§1 "Melds per rank per side"',
-        "a side's melds are listed from the highest rank down",
+        "a side's melds go from the highest rank down",
     ),
     # who melded
     "melded_without_meld": (_MINIMUM, "seat {seat} melded, but its side has no meld"),
@@ -126,59 +113,46 @@ _PROBLEMS: dict[str, tuple[str, str]] = {
     "went_out_with_cards": (_END, "seat {seat} went out, so his hand is empty"),
     "end_facts_without_going_out": (
         "§2 case 29",
-        "concealed and partner_had_melded describe a player going out",
+        "concealed, partner_had_melded: only for going out",
     ),
     "stock_end_without_cards": (
         "§2 cases 31, 33",
-        "seat {seat} ended the hand at the exhausted stock, so he holds cards (only going out "
-        "empties a hand)",
+        "seat {seat} ended the hand at the exhausted stock: he holds cards",
     ),
     # the turn
-    "facts_before_drawing": (
-        '§1 "Drawn from stock / discarded"',
-        "before drawing, a turn has no facts yet",
-    ),
+    "facts_before_drawing": (_DRAW, "before drawing, a turn has no facts yet"),
     "no_cards_to_draw": (
         "§2 case 23",
-        "seat {seat} is to draw but has no cards (a player without cards has gone out)",
+        "seat {seat} is to draw but has no cards (he would have gone out)",
     ),
     "hand_over_at_empty_stock": (
         "§2 case 33",
         "in this variant the hand ends with the discard of the player who drew the last stock "
         "card: the stock is exhausted, so the hand is over",
     ),
-    "drew_unknown": (
-        '§1 "Drawn from stock / discarded"',
-        "after drawing, the turn says where from (drew=stock or drew=pile)",
-    ),
+    "drew_unknown": (_DRAW, "after drawing, the turn says where from (drew=stock or drew=pile)"),
     "answer_phase_without_question": (
         "§2 case 28",
-        "in the answer phase the player has asked partner (asked)",
+        "in the answer phase the player has asked (asked)",
     ),
-    "answer_in_answer_phase": (
-        "§2 case 28",
-        "in the answer phase partner has not answered yet (phase 'play' with asked and the answer)",
-    ),
+    "answer_in_answer_phase": ("§2 case 28", "in the answer phase partner has not answered yet"),
     "question_without_answer": (
         "§2 case 28",
-        "a player who asked partner has the answer (permission), or the phase is 'answer'",
+        "a player who asked partner has the answer (permission)",
     ),
-    "answer_without_question": (
-        "§2 case 28",
-        "an answer, but the player did not ask (asked=True)",
-    ),
+    "answer_without_question": ("§2 case 28", "an answer, but the player did not ask (asked=True)"),
     "asking_off": ("§4 A14", "asking partner is not part of this variant"),
     "no_partner": ('§1 "Ask partner"', "seat {seat} has no partner to ask"),
     "pile_not_melded": ("§2 case 26", "taking the pile melds its top card: add 'melded'"),
     "pile_without_meld": ("§2 case 26", "a side that took the pile has melded (its top card)"),
     "melded_without_melds": (
         "§2 case 29",
-        "goes with the melds the player started (created) or laid off on (laid_off)",
+        "goes with the melds started (created) or laid off on (laid_off)",
     ),
     "created_without_meld": ("§2 case 29", "the side has no meld of {rank}s"),
     "laid_off_without_meld": (
         "§2 case 29",
-        "the side has no meld that the player did not start this turn",
+        "the side has no meld the player did not start this turn",
     ),
     "last_red_three_out_of_place": (
         "§2 case 30, §4 A7",
@@ -192,13 +166,9 @@ _PROBLEMS: dict[str, tuple[str, str]] = {
     # the play
     "could_not_have_asked": (
         "§2 case 28",
-        "the player could not have asked partner here (he must hold two cards or more and be "
-        "able to go out this turn)",
+        "the player could not have asked partner (he needs two cards or more and a way out now)",
     ),
-    "no_legal_action": (
-        "§2 cases 22, 23",
-        "the seat to act ({seat}) would have no legal action in this position",
-    ),
+    "no_legal_action": ("§2 cases 22, 23", "the seat to act ({seat}) would have no legal action"),
 }
 
 
@@ -499,6 +469,4 @@ def _play(state: GameState) -> Iterator[Problem]:
         if not legal_actions(state):
             yield _problem("no_legal_action", seat=state.current_seat)
     except CanastaError as exc:  # pragma: no cover - the checks above leave the rules nothing
-        yield Problem(
-            "impossible", f"an impossible position: {exc}", '§1 "Drawn from stock / discarded"'
-        )
+        yield Problem("impossible", f"an impossible position: {exc}", _DRAW)
