@@ -307,3 +307,39 @@ def test_every_reader_refuses_alike(code: str) -> None:
     with pytest.raises(canasta.NotationError) as decoded:
         canasta.from_json(canasta.to_json(state))
     assert str(decoded.value) == f"$.{first.path}: {first.message}".replace("$.:", "$:")
+
+
+# ---------------------------------------------------------------------------- regressions
+FRESH = """\
+canasta classic seed 4
+turn 0 play drew=stock created=Q melded
+hands KH KS 9D 9C 4S / 5H 5S / 6H 6S / 7H 7S
+melds QH QS QD 2C / -
+pile 7D 9H"""
+
+
+def test_regression_the_notation_fills_melded_as_position_does() -> None:
+    """Without a ``melded`` line the notation said every seat of a side with melds had melded
+    before, even when the player to act started all of them this turn (the docs said "as
+    canasta.position", which does not)."""
+    s = canasta.parse_position(FRESH)
+    assert s.has_melded == (False,) * 4
+    assert s == play(created="Q", seed=4)
+
+
+def test_regression_the_notation_and_json_judge_the_turn_as_position_does() -> None:
+    """A lay-off with no meld the player did not start, an initial meld below the minimum, or
+    a question in a variant without asking were refused by position() only."""
+    cases = {
+        "laid_off": FRESH.replace("created=Q melded", "created=Q laid_off melded"),
+        "created": FRESH.replace("QH QS QD 2C", "QH QS QD"),
+        "asked": FRESH.replace("classic", "classic{ask_partner=off}").replace(
+            "melded\n", "melded asked permission=no\n"
+        ),
+    }
+    for fact, text in cases.items():
+        with pytest.raises(canasta.NotationError, match=rf"\(turn\.{fact}\)"):
+            canasta.parse_position(text)
+    state = turn(play(created="Q"), laid_off=True)
+    with pytest.raises(canasta.NotationError, match=r"^\$\.turn\.laid_off: the side has no meld"):
+        canasta.from_json(canasta.to_json(state))

@@ -877,7 +877,7 @@ class _Line(NamedTuple):
 
 class _Reader:
     """Reads the position notation into a state, noting where each field of the state is written
-    (:attr:`where`, by the paths of :class:`~canasta.problems.Problem`)."""
+    (:attr:`where`, by the paths of :class:`~canasta.Problem`)."""
 
     def __init__(self, text: str) -> None:
         self.text = text
@@ -1277,7 +1277,7 @@ _UNMARKED = {
 
 def parse_position(text: str) -> GameState:
     """Parse the position notation (see the module documentation) into a state, and check it is
-    a possible one (:func:`canasta.problems.problems`).
+    a possible one (:func:`canasta.problems`).
 
     >>> s = parse_position("canasta classic seed 1\\nturn 0 draw\\nhands KH KS / 7D / 4C / 9S\\n"
     ...                    "pile 5D")

@@ -13,7 +13,7 @@
 
 :func:`position` only turns its arguments into a state (cards from notation, defaults, the
 stock dealt from the cards placed nowhere else); whether the state is a possible one is
-:func:`canasta.problems.problems`' to say.
+:func:`canasta.problems`' to say.
 """
 
 from __future__ import annotations
@@ -127,7 +127,7 @@ def position(
 
     Raises:
         PositionError: an argument that does not convert, naming it, or an impossible
-            position: the first of its :func:`~canasta.problems.problems`, named by the
+            position: the first of its :func:`~canasta.problems`, named by the
             argument it is about (a card more often than the pack holds it, a card of the pack
             neither placed nor out of play with the stock given, a meld that breaks the rules,
             a seat or side that does not exist, facts of the turn that contradict each other or
@@ -196,7 +196,7 @@ def position(
         last_red_three=last_red_three,
     )
     if dealer is None:
-        dealer = order[(order.index(seat) - 1) % len(order)] if seat in order else order[-1]
+        dealer = _before(order, seat)
     if has_melded is None:
         hm = default_has_melded(n, order, sides, table, turn)
     elif not isinstance(has_melded, Sequence) or any(type(x) is not bool for x in has_melded):
@@ -221,20 +221,14 @@ def position(
         has_melded=hm,
         out_of_play=Cards.of(oop),
     )
-    if (
-        automatic
-        and ph is Phase.DRAW
-        and not state.stock
-        and not v.play_after_stock
-        and seat in order
-    ):
-        # §2 case 33: play ended with the discard of the player who drew the last card.
-        last = order[(order.index(seat) - 1) % len(order)]
-        end = HandEnd(reason=EndReason.STOCK_EXHAUSTED, seat=last)
-        state = attrs.evolve(state, phase=Phase.HAND_OVER, end=end)
-    found = problems(state)
+    # The position is judged as it stands before the engine's automatic steps, which follow.
+    over = automatic and not v.play_after_stock  # §2 case 33: the last discard ended the hand
+    found = [p for p in problems(state) if not (over and p.code == "hand_over_at_empty_stock")]
     if found:
         raise PositionError(f"{_argument(found[0], renames)}: {found[0].message}")
+    if over and ph is Phase.DRAW and not state.stock:
+        end = HandEnd(reason=EndReason.STOCK_EXHAUSTED, seat=_before(order, seat))
+        return attrs.evolve(state, phase=Phase.HAND_OVER, end=end)
     return end_if_stock_exhausted(state) if automatic else state
 
 
@@ -281,6 +275,11 @@ def _argument(problem: Problem, renames: dict[str, str]) -> str:
 
 
 # ---------------------------------------------------------------------------- converting
+def _before(order: tuple[int, ...], seat: int) -> int:
+    """The seat playing before ``seat`` (the last seat of ``order`` if ``seat`` does not play)."""
+    return order[(order.index(seat) - 1) % len(order)] if seat in order else order[-1]
+
+
 def _int(field: str, value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise PositionError(f"{field}: must be an int, not {value!r:.40}")
