@@ -34,7 +34,7 @@ from .cards import Card, Rank
 from .errors import CanastaError, PositionError, StateError
 from .legal import legal_actions
 from .melds import Meld
-from .state import DrawSource, EndReason, GameState, Phase
+from .state import DrawSource, EndReason, GameState, Phase, Turn
 from .variants import AskPartner as AskRule
 from .variants import LastCardRedThree, Partnerships
 
@@ -44,6 +44,8 @@ _SEATS, _PACK = '§1 "Players, sides, seating"', '§1 "Decks / jokers / total"'
 _MELDS, _MINIMUM = '§1 "Meld composition"', '§1 "Initial-meld minimum"'
 _END, _DRAW = '§1 "Canastas to go out", §2 cases 30, 31', '§1 "Drawn from stock / discarded"'
 _COMPOSITION = (_MELDS, "{meld} breaks the meld rules ({code})")
+
+_NO_FACT: tuple[object, ...] = (None, False, frozenset())  # each fact of a turn before drawing
 
 #: Every problem, by its code: the rule it breaks and its message, which names the facts.
 _PROBLEMS: dict[str, tuple[str, str]] = {
@@ -394,16 +396,7 @@ def _turn(state: GameState) -> Iterator[Problem]:
     t, phase, v = state.turn, state.phase, state.variant
     seat = t.seat
     if phase is Phase.DRAW:
-        facts = {
-            "drew": t.drew is not None,
-            "asked": t.asked,
-            "permission": t.permission is not None,
-            "laid_off": t.laid_off,
-            "created": bool(t.created),
-            "melded": t.melded,
-            "last_red_three": t.last_red_three,
-        }
-        given = [name for name, on in facts.items() if on]
+        given = [f.name for f in attrs.fields(Turn)[1:] if getattr(t, f.name) not in _NO_FACT]
         if given:
             yield _problem("facts_before_drawing", f"turn.{given[0]}")
         if not state.hands[seat]:
