@@ -149,7 +149,7 @@ _PROBLEMS: dict[str, tuple[str, str]] = {
     "pile_without_meld": ("§2 case 26", "a side that took the pile has melded (its top card)"),
     "melded_without_melds": (
         "§2 case 29",
-        "goes with the melds started (created) or laid off on (laid_off)",
+        "goes with the melds the player started (created) or laid off on (laid_off)",
     ),
     "created_without_meld": ("§2 case 29", "the side has no meld of {rank}s"),
     "laid_off_without_meld": (
