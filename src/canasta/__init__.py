@@ -74,6 +74,7 @@ from .notation import (
     position_repr,
 )
 from .positions import position
+from .problems import Problem, problems
 from .records import GameRecord, ReplayError, replay
 from .scoring import HandScore, ScoreItem, ScoreLine, SideScore, score_hand
 from .serialize import from_dict, from_json, json_schema, to_dict, to_json
@@ -167,6 +168,7 @@ __all__ = [
     "PileTaken",
     "PlayerView",
     "PositionError",
+    "Problem",
     "Rank",
     "Reason",
     "RedThreeLaidOut",
@@ -209,6 +211,7 @@ __all__ = [
     "parse_action_text",
     "parse_position",
     "position",
+    "problems",
     "replay",
     "score_hand",
     "shuffled_pack",

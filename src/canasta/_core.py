@@ -6,7 +6,7 @@ threes, ``K[4]``..``K[14]`` naturals, ``K[15]`` jokers, and ``K[1]`` red threes.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TypeVar
 
 import attrs
@@ -223,3 +223,27 @@ def composition_problem(variant: Variant, naturals: int, wilds: int) -> str | No
     if naturals + wilds < 3:
         return "meld_too_small"
     return None
+
+
+# ---------------------------------------------------------------------------- for the notation
+def freezes_pile(variant: Variant, card: Card) -> bool:
+    """Whether ``card`` in the discard pile freezes it: a wild card, a red three, and a black
+    three where the variant says so (§1 "Frozen pile", §4 A3)."""
+    if card.is_black_three:
+        return variant.black_three_discard == "freezes"
+    return card.is_wild or card.is_red_three
+
+
+def surplus(variant: Variant, zones: Iterable[Iterable[Card]]) -> tuple[list[Card], list[Card]]:
+    """The cards the ``zones`` hold more copies of than the variant's pack does (one each, by
+    card id), and the cards of the pack none of the zones holds (every copy, in pack order)."""
+    held = [0] * len(CARDS)
+    for zone in zones:
+        if isinstance(zone, Cards):
+            held = [a + b for a, b in zip(held, zone.counts, strict=True)]
+        else:
+            for card in zone:
+                held[card.id] += 1
+    packed = [variant.decks] * JOKER_ID + [variant.jokers]
+    over = [CARDS[i] for i, n in enumerate(held) if n > packed[i]]
+    return over, [CARDS[i] for i, n in enumerate(packed) for _ in range(n - held[i])]

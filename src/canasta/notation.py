@@ -104,17 +104,15 @@ columns from 0 (:attr:`NotationError.position` is the index in the whole text)::
   (:attr:`GameState.out_of_play <canasta.GameState.out_of_play>`), in any order; written only
   when there are some. With it, a stock given by its cards may be short of the pack.
 * Optional lines default to: totals all 0, no melds, an empty pile, no red threes laid out, no
-  cards out of play, and ``melded`` to every playing seat of a side with melds (as
-  :func:`canasta.position`).
+  cards out of play, and ``melded`` as :func:`canasta.position` fills it: every playing seat of
+  a side with melds, unless the player to act started them all this turn.
 
-Everything is checked when parsing: every card against the pack (a card more often than the pack
-holds it, a card too many), the melds against the variant's rules (black threes only as the
-three or four melded by a player going out this turn, ``created=3``; in Cutthroat, a meld of the
-two partners may be two lawful melds merged when the lone hand formed), seats that do not exist,
-a turn that cannot be (facts that contradict each other or the table), and that the player to
-act has a legal action. Errors are :class:`~canasta.NotationError` naming the line, the column
-and the field. ``repr(state)`` is ``canasta.parse_position('''...''')`` with the
-notation, which evaluates to an equal state.
+The reader only reads: whether the state it reads is a possible one (every card of the pack
+once, melds by the variant's rules, seats that play, a turn whose facts fit each other and the
+table, a legal action for the seat to act) is :func:`canasta.problems`' to say, and the first
+problem it names is the error. Errors are :class:`~canasta.NotationError` naming the line, the
+column and, for a problem, the field. ``repr(state)`` is ``canasta.parse_position('''...''')``
+with the notation, which evaluates to an equal state.
 
 >>> import canasta
 >>> s = parse_position('''
@@ -147,10 +145,9 @@ from __future__ import annotations
 
 import bisect
 import enum
-import random
 import re
-from collections.abc import Callable, Sequence
-from typing import Any, Final, Literal, NoReturn
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Final, Literal, NamedTuple, NoReturn
 
 import attrs
 
@@ -172,20 +169,13 @@ from .actions import (
 )
 from .cards import _CARD_BY_TEXT, Card, Cards, Rank
 from .deals import DEAL_VERSIONS
-from .engine import _check_sender, _judge, is_legal
+from .engine import _check_sender, _judge
 from .errors import CanastaError, IllegalActionError, NotationError, StateError
-from .legal import legal_actions
 from .melds import Meld
-from .positions import _check_meld, _turn_problem
+from .positions import default_has_melded, rest_of_pack
+from .problems import problems
 from .state import DrawSource, EndReason, GameState, HandEnd, Phase, Turn
-from .variants import (
-    BlackThreeDiscard,
-    CardPoints,
-    Partnerships,
-    Variant,
-    get_variant,
-    variant_names,
-)
+from .variants import CardPoints, Variant, get_variant, variant_names
 
 __all__ = [
     "MAX_ACTION_TEXT",
@@ -280,10 +270,6 @@ def _split_groups(tokens: list[_Token]) -> list[tuple[int, list[_Token]]]:
             current.append((tok, pos))
     groups.append((start, current))
     return groups
-
-
-#: The ranks a meld on the table can have (four to ace, and black threes).
-_TAG_RANKS = frozenset(r for r in Rank if r.is_natural or r is Rank.THREE)
 
 
 def _group_cards(
@@ -788,38 +774,14 @@ def parse_variant(text: str) -> Variant:
 
 
 # ============================================================================ positions
-_PHASE_WORDS = {
-    "draw": Phase.DRAW,
-    "play": Phase.PLAY,
-    "answer": Phase.ANSWER,
-    "hand_over": Phase.HAND_OVER,
-    "over": Phase.HAND_OVER,
-}
-_LINE_KEYS = (
-    "totals",
-    "turn",
-    "end",
-    "hands",
-    "sides",
-    "melds",
-    "pile",
-    "stock",
-    "red",
-    "melded",
-    "out_of_play",
-)
+_PHASES = {p.value: p for p in Phase} | {"over": Phase.HAND_OVER}
+_LINE_KEYS: tuple[str, ...] = ("totals", "turn", "end", "hands", "sides", "melds", "pile")
+_LINE_KEYS += ("stock", "red", "melded", "out_of_play")
+_FLAGS: tuple[str, ...] = ("asked", "laid_off", "melded", "last_red_three")
 
 
 def _cards_text(cards: Sequence[Card] | Cards) -> str:
     return " ".join(str(c) for c in cards) or "-"
-
-
-def _freezes(variant: Variant, card: Card) -> bool:
-    return (
-        card.is_wild
-        or card.is_red_three
-        or (variant.black_three_discard is BlackThreeDiscard.FREEZES and card.is_black_three)
-    )
 
 
 def format_position(state: GameState, stock: Literal["cards", "size"] = "cards") -> str:
@@ -852,56 +814,39 @@ def format_position(state: GameState, stock: Literal["cards", "size"] = "cards")
         raise StateError(f"not a GameState: {type(state).__name__}")
     if stock not in ("cards", "size"):
         raise NotationError(f"stock must be 'cards' or 'size', not {stock!r}", repr(stock))
-    v = state.variant
+    v, t, end = state.variant, state.turn, state.end
     seed = "-" if state.seed is None else str(state.seed)
-    lines = [
-        f"canasta {format_variant(v)} hand {state.hand_number} dealer {state.dealer} seed {seed}"
-        + ("" if state.deal_version == 1 else f" deal {state.deal_version}"),
-        "totals " + " ".join(str(t) for t in state.totals),
-    ]
-    t = state.turn
+    deal = "" if state.deal_version == 1 else f" deal {state.deal_version}"
     facts = [str(t.seat), state.phase.value]
-    if t.drew is not None:
-        facts.append(f"drew={t.drew.value}")
-    if t.asked:
-        facts.append("asked")
-    if t.permission is not None:
-        facts.append("permission=" + ("yes" if t.permission else "no"))
-    if t.laid_off:
-        facts.append("laid_off")
+    facts += [f"drew={t.drew.value}"] if t.drew is not None else []
+    facts += ["asked"] if t.asked else []
+    facts += [f"permission={'yes' if t.permission else 'no'}"] if t.permission is not None else []
+    facts += ["laid_off"] if t.laid_off else []
     if t.created:
         facts.append("created=" + ",".join(r.symbol for r in sorted(t.created, reverse=True)))
-    if t.melded:
-        facts.append("melded")
-    if t.last_red_three:
-        facts.append("last_red_three")
-    lines.append("turn " + " ".join(facts))
-    end = state.end
+    facts += [name for name in ("melded", "last_red_three") if getattr(t, name)]
+    lines = [
+        f"canasta {format_variant(v)} hand {state.hand_number} dealer {state.dealer} seed {seed}"
+        + deal,
+        "totals " + " ".join(str(total) for total in state.totals),
+        "turn " + " ".join(facts),
+    ]
     if end is not None:
-        words = [end.reason.value]
-        if end.seat is not None:
-            words.append(f"seat={end.seat}")
-        if end.concealed:
-            words.append("concealed")
-        if end.partner_had_melded:
-            words.append("partner_had_melded")
+        words = [end.reason.value, *([f"seat={end.seat}"] if end.seat is not None else [])]
+        words += [w for w in ("concealed", "partner_had_melded") if getattr(end, w)]
         lines.append("end " + " ".join(words))
     lines.append("hands " + " / ".join(_cards_text(h) for h in state.hands))
     if state.sides != hand_sides(v, state.order):
         lines.append("sides " + " / ".join(" ".join(map(str, s)) for s in state.sides))
-    lines.append(
-        "melds " + " / ".join(" ; ".join(str(m) for m in side) or "-" for side in state.melds)
-    )
-    pile = " ".join(str(c) + ("*" if _freezes(v, c) else "") for c in state.discard_pile)
-    marks = [w for w, on in (("frozen", state.pile_frozen), ("blocked", state.pile_blocked)) if on]
-    lines.append(" ".join(["pile", pile or "-", *marks]))
-    if stock == "size":
-        lines.append(f"stock {len(state.stock)}")
-    else:
-        lines.append("stock " + _cards_text(state.stock))
+    lines.append("melds " + " / ".join(" ; ".join(map(str, ms)) or "-" for ms in state.melds))
+    pile = [str(c) + "*" * core.freezes_pile(v, c) for c in state.discard_pile]
+    pile += [w for w, on in (("frozen", state.pile_frozen), ("blocked", state.pile_blocked)) if on]
+    lines.append("pile " + (" ".join(pile) if state.discard_pile else "-"))
+    sized = stock == "size"
+    lines.append("stock " + (str(len(state.stock)) if sized else _cards_text(state.stock)))
     lines.append("red " + " / ".join(_cards_text(r) for r in state.red_threes))
-    melded = [str(s) for s, m in enumerate(state.has_melded) if m]
-    lines.append("melded " + (" ".join(melded) or "-"))
+    melded = " ".join(str(s) for s, m in enumerate(state.has_melded) if m)
+    lines.append("melded " + (melded or "-"))
     if state.out_of_play:
         lines.append("out_of_play " + _cards_text(state.out_of_play))
     return "\n".join(lines)
@@ -920,22 +865,27 @@ def position_repr(state: GameState) -> str:
     return f"canasta.parse_position({text!r})"
 
 
-@attrs.define
-class _Line:
+_Part = tuple[int, list[_Token]]  # an entry of a line: where it starts, its tokens
+
+
+class _Line(NamedTuple):
     number: int
-    start: int
     keyword: str
     key_pos: int
     tokens: list[_Token]
 
 
-class _PositionParser:
+class _Reader:
+    """Reads the position notation into a state, noting where each field of the state is written
+    (:attr:`where`, by the paths of :class:`~canasta.Problem`)."""
+
     def __init__(self, text: str) -> None:
         self.text = text
-        self.starts: list[int] = []
-        self.keys: dict[int, str] = {}
+        self.starts: list[int] = []  # where each line starts
+        self.keys: dict[int, str] = {}  # the keyword of each line, by line number
+        self.where: dict[str, int] = {}
+        self.zones: dict[str, tuple[list[tuple[Card, int]], Iterable[Card]]] = {}
 
-    # ------------------------------------------------------------------ errors
     def fail(self, pos: int, message: str) -> NoReturn:
         pos = max(0, min(pos, len(self.text)))
         i = bisect.bisect_right(self.starts, pos) - 1
@@ -944,8 +894,7 @@ class _PositionParser:
                 f"{message} (in a position of {len(self.text)} characters)", self.text, pos
             )
         start = self.starts[i]
-        nl = self.text.find("\n", start)
-        line = self.text[start : nl if nl >= 0 else len(self.text)]
+        line = self.text[start:].partition("\n")[0]
         key = self.keys.get(i + 1)
         label = f"line {i + 1} ({key})" if key else f"line {i + 1}"
         shown = line if len(line) <= 120 else line[:117] + "..."
@@ -953,53 +902,40 @@ class _PositionParser:
             f"{label}, column {pos - start}: {message} (in {shown!r})", self.text, pos
         )
 
-    # ------------------------------------------------------------------ pieces
+    # ------------------------------------------------------------------ tokens
     def int_at(self, tok: _Token, what: str, low: int | None = None) -> int:
-        s, pos = tok
-        if not _INT.match(s):
-            self.fail(pos, f"{what} must be an int, not {s!r}")
-        value = int(s)
-        if low is not None and value < low:
-            self.fail(pos, f"{what} must be at least {low}, not {value}")
-        return value
+        if not _INT.match(tok[0]):
+            self.fail(tok[1], f"{what} must be an int, not {tok[0]!r}")
+        if low is not None and int(tok[0]) < low:
+            self.fail(tok[1], f"{what} must be at least {low}, not {tok[0]}")
+        return int(tok[0])
 
     def seat_at(self, tok: _Token, players: int, what: str = "seat") -> int:
-        s, pos = tok
-        if not re.fullmatch(r"[0-9]{1,9}", s):
-            self.fail(pos, f"{what} must be a seat number, not {s!r}")
-        seat = int(s)
-        if seat >= players:
-            self.fail(pos, f"{what}: there is no seat {seat} (seats 0 to {players - 1})")
-        return seat
+        if not re.fullmatch(r"[0-9]{1,9}", tok[0]):
+            self.fail(tok[1], f"{what} must be a seat number, not {tok[0]!r}")
+        if int(tok[0]) >= players:
+            self.fail(tok[1], f"{what}: there is no seat {tok[0]} (seats 0 to {players - 1})")
+        return int(tok[0])
 
     def card_at(self, tok: _Token) -> Card:
-        s, pos = tok
-        card = _CARD_BY_TEXT.get(s.upper())
+        card = _CARD_BY_TEXT.get(tok[0].upper())
         if card is None:
-            self.fail(pos, _card_message(s))
+            self.fail(tok[1], _card_message(tok[0]))
         return card
 
-    def split(self, line: _Line, sep: str) -> list[tuple[int, list[_Token]]]:
-        parts: list[tuple[int, list[_Token]]] = []
-        current: list[_Token] = []
-        start = line.key_pos + len(line.keyword)
-        for tok in line.tokens:
+    def split(self, start: int, tokens: list[_Token], sep: str) -> list[_Part]:
+        parts: list[_Part] = [(start, [])]
+        for tok in tokens:
             if tok[0] == sep:
-                parts.append((start, current))
-                current = []
-                start = tok[1]
+                parts.append((tok[1], []))
             else:
-                current.append(tok)
-        parts.append((start, current))
+                parts[-1][1].append(tok)
         return parts
 
-    def per(self, line: _Line, n: int, what: str) -> list[tuple[int, list[_Token]]]:
-        parts = self.split(line, "/")
+    def per(self, line: _Line, n: int, what: str) -> list[_Part]:
+        parts = self.split(line.key_pos + len(line.keyword), line.tokens, "/")
         if len(parts) != n:
-            self.fail(
-                line.key_pos,
-                f"{len(parts)} entries separated by '/' for {n} {what}{'s' if n != 1 else ''}",
-            )
+            self.fail(line.key_pos, f"{len(parts)} entries separated by '/' for {n} {what}s")
         for start, part in parts:
             if not part:
                 self.fail(start, "an empty entry: write '-' for none")
@@ -1008,269 +944,162 @@ class _PositionParser:
     def cards(self, part: list[_Token]) -> list[tuple[Card, int]]:
         if len(part) == 1 and part[0][0] == "-":
             return []
-        out = []
         for tok in part:
             if tok[0] == "-":
                 self.fail(tok[1], "'-' stands alone for no cards")
-            out.append((self.card_at(tok), tok[1]))
-        return out
+        return [(self.card_at(tok), tok[1]) for tok in part]
+
+    def note(self, path: str, got: list[tuple[Card, int]], listed: Iterable[Card]) -> None:
+        """Note where the cards of the zone at ``path`` are written (worked out if asked)."""
+        self.zones[path] = (got, listed)
+
+    def locate(self, path: str) -> int:
+        """Where the field at ``path`` (or the nearest field holding it) is written: a card of
+        a zone is the ``k``-th the state lists (``listed``), copies in the order written."""
+        zone, _, k = path.rpartition("[")
+        if zone in self.zones:
+            got, listed = self.zones[zone]
+            left: dict[Card, list[int]] = {}
+            for card, pos in reversed(got):
+                left.setdefault(card, []).append(pos)
+            return [left[card].pop() for card in listed][int(k[:-1])]
+        while path and path not in self.where:
+            path = path[: max(path.rfind("["), path.rfind("."), 0)]
+        return self.where.get(path, 0)
 
     # ------------------------------------------------------------------ the whole
-    def lines(self) -> tuple[int, list[_Line]]:
-        text = self.text
-        header = -1
-        out: list[_Line] = []
-        pos = 0
-        number = 0
-        while pos <= len(text):
-            nl = text.find("\n", pos)
-            end = len(text) if nl < 0 else nl
-            number += 1
-            self.starts.append(pos)
-            toks = _tokens(text, pos, end)
-            if toks and not toks[0][0].startswith("#"):
-                if header < 0:
-                    header = number
-                    self.keys[number] = "header"
-                else:
-                    key = toks[0][0].lower()
-                    if key not in _LINE_KEYS:
-                        self.fail(
-                            toks[0][1],
-                            f"not a line of a position: {toks[0][0]!r} (lines: "
-                            f"{', '.join(_LINE_KEYS)})",
-                        )
-                    self.keys[number] = key
-                    out.append(_Line(number, pos, key, toks[0][1], toks[1:]))
-            pos = end + 1
-        if header < 0:
-            raise NotationError("an empty position: it starts with 'canasta VARIANT'", text, None)
-        return header, out
-
-    def parse(self) -> GameState:
-        text = self.text
-        header_no, lines = self.lines()
+    def lines(self) -> tuple[list[_Token], dict[str, _Line]]:
+        header: list[_Token] = []
         by_key: dict[str, _Line] = {}
-        for line in lines:
-            if line.keyword in by_key:
+        pos = 0
+        for number, row in enumerate(self.text.split("\n"), 1):
+            self.starts.append(pos)
+            toks = _tokens(self.text, pos, pos + len(row))
+            pos += len(row) + 1
+            if not toks or toks[0][0].startswith("#"):
+                continue
+            if not header:
+                header, self.keys[number] = toks, "header"
+                continue
+            key = toks[0][0].lower()
+            if key not in _LINE_KEYS:
                 self.fail(
-                    line.key_pos,
-                    f"a second {line.keyword!r} line (the first is line "
-                    f"{by_key[line.keyword].number})",
+                    toks[0][1],
+                    f"not a line of a position: {toks[0][0]!r} (lines: {', '.join(_LINE_KEYS)})",
                 )
-            by_key[line.keyword] = line
-        # ---------------------------------------------------------------- header
-        hstart = self.starts[header_no - 1]
-        hend = text.find("\n", hstart)
+            if key in by_key:
+                self.fail(
+                    toks[0][1], f"a second {key!r} line (the first is line {by_key[key].number})"
+                )
+            self.keys[number] = key
+            by_key[key] = _Line(number, key, toks[0][1], toks[1:])
+            self.where[_PATHS.get(key, key)] = toks[0][1]
+        if not header:
+            raise NotationError("an empty position: it starts with 'canasta VARIANT'", self.text)
+        return header, by_key
+
+    def header(self, toks: list[_Token]) -> tuple[Variant, dict[str, _Token]]:
+        text = self.text
+        if toks[0][0].lower() != "canasta":
+            self.fail(toks[0][1], "a position starts with 'canasta VARIANT'")
+        hend = text.find("\n", toks[0][1])
         hend = len(text) if hend < 0 else hend
-        htoks = _tokens(text, hstart, hend)
-        if htoks[0][0].lower() != "canasta":
-            self.fail(htoks[0][1], "a position starts with 'canasta VARIANT'")
-        vpos = htoks[0][1] + len(htoks[0][0])
+        vpos = toks[0][1] + len(toks[0][0])
         if vpos >= hend or not text[vpos].isspace():
             self.fail(vpos, "expected a space and the variant after 'canasta'")
-        while vpos < hend and text[vpos].isspace():
-            vpos += 1
+        vpos = len(text) - len(text[vpos:].lstrip(" \t\r\f\v"))
+        self.where[""] = vpos
         v, after = _read_variant(text, vpos, hend, self.fail)
         if after < hend and not text[after].isspace():
             self.fail(after, "expected a space after the variant")
         rest = _tokens(text, after, hend)
-        header: dict[str, _Token] = {}
+        fields: dict[str, _Token] = {}
         for i in range(0, len(rest), 2):
-            key, kpos = rest[i]
-            k = key.lower()
-            if k not in ("hand", "dealer", "seed", "deal"):
-                self.fail(kpos, f"expected hand, dealer, seed or deal, not {key!r}")
-            if k in header:
-                self.fail(kpos, f"{k} is given twice")
+            key, kpos = rest[i][0].lower(), rest[i][1]
+            if key not in ("hand", "dealer", "seed", "deal"):
+                self.fail(kpos, f"expected hand, dealer, seed or deal, not {rest[i][0]!r}")
+            if key in fields:
+                self.fail(kpos, f"{key} is given twice")
             if i + 1 >= len(rest):
-                self.fail(hend, f"{k} needs a value")
-            header[k] = rest[i + 1]
+                self.fail(hend, f"{key} needs a value")
+            fields[key] = rest[i + 1]
+            path = {"hand": "hand_number", "deal": "deal_version"}.get(key, key)
+            self.where[path] = rest[i + 1][1]
+        return v, fields
+
+    def parse(self) -> GameState:
+        header, by_key = self.lines()
+        v, fields = self.header(header)
         n = v.players
-        hand_number = 1
-        if "hand" in header:
-            hand_number = self.int_at(header["hand"], "hand", low=1)
+
+        def line(key: str) -> _Line:
+            if key not in by_key:
+                self.fail(len(self.text), f"a position needs a {key!r} line ({_NEEDED[key]})")
+            return by_key[key]
+
+        hand_number = self.int_at(fields["hand"], "hand") if "hand" in fields else 1
         seed: int | None = 0
-        if "seed" in header:
-            seed = None if header["seed"][0] == "-" else self.int_at(header["seed"], "seed")
+        if "seed" in fields and fields["seed"][0] != "-":
+            seed = self.int_at(fields["seed"], "seed")
+        elif "seed" in fields:
+            seed = None
         deal_version = 1  # version 0 (the old shuffle) is written out: "deal 0"
-        if "deal" in header:
-            deal_version = self.int_at(header["deal"], "deal", low=0)
+        if "deal" in fields:
+            deal_version = self.int_at(fields["deal"], "deal")
             if deal_version not in DEAL_VERSIONS:
                 self.fail(
-                    header["deal"][1],
+                    fields["deal"][1],
                     f"deal: the deal version is one of {', '.join(map(str, DEAL_VERSIONS))}",
                 )
         order = seating(v, hand_number)
-        # ---------------------------------------------------------------- sides
         sides = hand_sides(v, order)
         if "sides" in by_key:
-            line = by_key["sides"]
-            parts = self.split(line, "/")
-            given = []
+            parts = self.split(by_key["sides"].key_pos, by_key["sides"].tokens, "/")
             for start, part in parts:
                 if not part:
                     self.fail(start, "an empty side")
-                given.append(tuple(self.seat_at(t, n) for t in part))
-            sides_given = tuple(given)
-            lone = sides_given[0][0]
-            lone_ok = (
-                v.partnerships is Partnerships.LONE_HAND
-                and len(sides_given) == 2
-                and len(sides_given[0]) == 1
-                and lone in order
-                and sides_given[1] == tuple(p for p in order if p != lone)
-            )
-            if sides_given != sides and not lone_ok:
-                self.fail(
-                    line.key_pos,
-                    "the sides of a hand are the variant's; only in Cutthroat, once a player "
-                    "took the pile, the lone hand then the other two in playing order "
-                    f"(e.g. 'sides {order[0]} / {' '.join(map(str, order[1:]))}')",
-                )
-            sides = sides_given
-        side_of = {p: i for i, side in enumerate(sides) for p in side}
-        # ---------------------------------------------------------------- turn
-        if "turn" not in by_key:
-            self.fail(len(text), "a position needs a 'turn' line (e.g. 'turn 0 draw')")
-        tline = by_key["turn"]
-        if len(tline.tokens) < 2:
-            self.fail(tline.key_pos, "write 'turn SEAT PHASE [facts]', e.g. 'turn 0 draw'")
-        tseat = self.seat_at(tline.tokens[0], n, "turn")
-        if tseat not in order:
-            self.fail(tline.tokens[0][1], f"seat {tseat} does not play this hand {order}")
-        pword, ppos = tline.tokens[1]
-        if pword.lower() not in _PHASE_WORDS:
-            self.fail(ppos, f"not a phase: {pword!r} (draw, play, answer, hand_over)")
-        phase = _PHASE_WORDS[pword.lower()]
-        turn, fact_pos = self.turn_facts(tline, tseat)
-        dealer = order[(order.index(tseat) - 1) % len(order)]
-        if "dealer" in header:
-            dealer = self.seat_at(header["dealer"], n, "dealer")
-            if dealer not in order:
-                self.fail(header["dealer"][1], f"seat {dealer} does not play this hand {order}")
-        # ---------------------------------------------------------------- end
-        end: HandEnd | None = None
-        if "end" in by_key:
-            end = self.hand_end(by_key["end"], n, order)
-        if (end is None) != (phase is not Phase.HAND_OVER):
-            if end is None:
-                self.fail(ppos, "a hand that is over needs an 'end' line (e.g. 'end went_out')")
-            self.fail(by_key["end"].key_pos, "an 'end' line, but the phase is not hand_over")
-        # ---------------------------------------------------------------- totals
-        n_match = len(v.sides)
-        totals: tuple[int, ...] = (0,) * n_match
-        if "totals" in by_key:
-            line = by_key["totals"]
-            if len(line.tokens) != n_match:
-                self.fail(line.key_pos, f"{len(line.tokens)} totals for {n_match} sides")
-            totals = tuple(self.int_at(t, "a total") for t in line.tokens)
-        # ---------------------------------------------------------------- cards
-        pack = Cards.of(v.pack())
-        counts = [0] * 53
-        hands: list[Cards] = [Cards.of()] * n
-        reds: list[tuple[Card, ...]] = [()] * n
-        side_melds: list[tuple[Meld, ...]] = [()] * len(sides)
-        pile: tuple[Card, ...] = ()
-        stock_cards: list[Card] | None = None
-        stock_size: tuple[int, int] | None = None
-        out_of_play: list[Card] = []
-        card_lines = sorted(
-            (
-                by_key[k]
-                for k in ("hands", "melds", "pile", "stock", "red", "out_of_play")
-                if k in by_key
-            ),
-            key=lambda ln: ln.number,
+            sides = tuple(tuple(self.seat_at(t, n) for t in part) for _, part in parts)
+        turn, phase = self.turn(line("turn"), n)
+        dealer = (
+            order[(order.index(turn.seat) - 1) % len(order)] if turn.seat in order else order[-1]
         )
-        if "hands" not in by_key:
-            self.fail(len(text), "a position needs a 'hands' line (one entry per seat)")
-
-        def count(card: Card, pos: int) -> None:
-            counts[card.id] += 1
-            if counts[card.id] > pack.counts[card.id]:
+        if "dealer" in fields:
+            dealer = self.seat_at(fields["dealer"], n, "dealer")
+        end = self.hand_end(by_key["end"], n) if "end" in by_key else None
+        totals: tuple[int, ...] = (0,) * len(v.sides)
+        if "totals" in by_key:
+            totals = tuple(self.int_at(t, "a total") for t in by_key["totals"].tokens)
+        # ---------------------------------------------------------------- cards
+        hands = self.per_seat(line("hands"), n, "hands")
+        reds = self.per_seat(by_key["red"], n, "red_threes") if "red" in by_key else [[]] * n
+        melds: list[tuple[Meld, ...]] = [()] * len(sides)
+        if "melds" in by_key:
+            for si, (start, part) in enumerate(self.per(by_key["melds"], len(sides), "side")):
+                self.where[f"melds[{si}]"] = start
+                melds[si] = self.melds(si, part)
+        pile = self.pile(v, by_key["pile"]) if "pile" in by_key else []
+        out = self.cards(by_key["out_of_play"].tokens) if "out_of_play" in by_key else []
+        if "out_of_play" in by_key and not by_key["out_of_play"].tokens:
+            self.fail(by_key["out_of_play"].key_pos, "write the cards out of play, or '-'")
+        self.note("out_of_play", out, Cards.of(c for c, _ in out))
+        size: _Token | None = None
+        stock: list[Card] | None = None
+        if "stock" in by_key:
+            toks = by_key["stock"].tokens
+            if not toks:
                 self.fail(
-                    pos,
-                    f"{card} appears {counts[card.id]} times; the pack of {v.pack_size} cards "
-                    f"holds it {pack.counts[card.id]} time(s)",
+                    by_key["stock"].key_pos, "write the stock's cards (top first), '-' or its size"
                 )
-
-        for line in card_lines:
-            key = line.keyword
-            if key in ("hands", "red"):
-                parts = self.per(line, n, "seat")
-                for seat, (_, part) in enumerate(parts):
-                    got = self.cards(part)
-                    if got and seat not in order:
-                        self.fail(got[0][1], f"seat {seat} sits out this hand and holds no cards")
-                    for card, pos in got:
-                        if key == "red" and not card.is_red_three:
-                            self.fail(pos, f"{card} is not a red three")
-                        count(card, pos)
-                    if key == "hands":
-                        hands[seat] = Cards.of(c for c, _ in got)
-                    else:
-                        reds[seat] = tuple(c for c, _ in got)
-            elif key == "melds":
-                parts = self.per(line, len(sides), "side")
-                for si, (_, part) in enumerate(parts):
-                    side_melds[si] = self.melds(v, part, count, si, sides, turn, side_of)
-            elif key == "pile":
-                pile = self.pile(v, line, count)
-            elif key == "out_of_play":
-                if not line.tokens:
-                    self.fail(line.key_pos, "write the cards out of play, or '-'")
-                got = self.cards(line.tokens)
-                for card, pos in got:
-                    count(card, pos)
-                out_of_play = [c for c, _ in got]
+            if len(toks) == 1 and _INT.match(toks[0][0]):
+                size = toks[0]
             else:
-                toks = line.tokens
-                if not toks:
-                    self.fail(line.key_pos, "write the stock's cards (top first), '-' or its size")
-                if len(toks) == 1 and _INT.match(toks[0][0]):
-                    stock_size = (self.int_at(toks[0], "the stock size", low=0), toks[0][1])
-                else:
-                    got = self.cards(toks)
-                    for card, pos in got:
-                        count(card, pos)
-                    stock_cards = [c for c, _ in got]
-        missing = [Card.from_id(i) for i in range(53) for _ in range(pack.counts[i] - counts[i])]
-        if stock_cards is None:
-            if stock_size is not None and stock_size[0] != len(missing):
-                self.fail(
-                    stock_size[1],
-                    f"the stock has the {len(missing)} cards placed nowhere else, not "
-                    f"{stock_size[0]}",
-                )
-            random.Random(f"canasta-position:{seed}").shuffle(missing)
-            stock_cards = missing
-        elif missing:
-            line = by_key["stock"]
-            shown = " ".join(str(c) for c in missing[:8]) + (" ..." if len(missing) > 8 else "")
-            self.fail(
-                line.key_pos,
-                "with the stock's cards given, every card of the pack is placed or out of play "
-                f"(an 'out_of_play' line): {len(missing)} missing ({shown})",
-            )
-        # ---------------------------------------------------------------- melded
-        if "melded" in by_key:
-            line = by_key["melded"]
-            hm = [False] * n
-            toks = line.tokens
-            if not (len(toks) == 1 and toks[0][0] == "-"):
-                if not toks:
-                    self.fail(line.key_pos, "write the seats that melded, or '-'")
-                for tok in toks:
-                    s = self.seat_at(tok, n)
-                    if hm[s]:
-                        self.fail(tok[1], f"seat {s} is given twice")
-                    if s not in side_of or not side_melds[side_of[s]]:
-                        self.fail(tok[1], f"seat {s} melded, but its side has no meld")
-                    hm[s] = True
-            has_melded = tuple(hm)
-        else:
-            has_melded = tuple(s in side_of and bool(side_melds[side_of[s]]) for s in range(n))
+                got = self.cards(toks)
+                self.note("stock", got, [c for c, _ in got])
+                stock = [c for c, _ in got]
+        if stock is None:
+            placed = [c for zone in (*hands, *reds, pile, out) for c, _ in zone]
+            placed += [c for side in melds for m in side for c in m.cards]
+            stock = rest_of_pack(v, placed, seed)
         state = GameState(
             variant=v,
             seed=seed,
@@ -1279,270 +1108,176 @@ class _PositionParser:
             totals=totals,
             order=order,
             sides=sides,
-            hands=tuple(hands),
-            stock=tuple(stock_cards),
-            discard_pile=pile,
-            melds=tuple(side_melds),
-            red_threes=tuple(reds),
+            hands=tuple(Cards.of(c for c, _ in h) for h in hands),
+            stock=tuple(stock),
+            discard_pile=tuple(c for c, _ in pile),
+            melds=tuple(melds),
+            red_threes=tuple(tuple(c for c, _ in r) for r in reds),
             phase=phase,
             turn=turn,
-            has_melded=has_melded,
+            has_melded=self.melded(by_key.get("melded"), n, order, sides, melds, turn),
             end=end,
-            out_of_play=Cards.of(out_of_play),
+            out_of_play=Cards.of(c for c, _ in out),
             deal_version=deal_version,
         )
-        self.check_turn(state, tline, fact_pos, ppos)
+        found = problems(state)
+        if found:
+            path = found[0].path
+            self.fail(self.locate(path), found[0].message + (f" ({path})" if path else ""))
+        for word, on in (("frozen", state.pile_frozen), ("blocked", state.pile_blocked)):
+            if word in self.where and not on:
+                self.fail(self.where[word], _UNMARKED[word])
+        if size is not None and self.int_at(size, "the stock size", low=0) != len(stock):
+            self.fail(
+                size[1], f"the stock has the {len(stock)} cards placed nowhere else, not {size[0]}"
+            )
         return state
 
     # ------------------------------------------------------------------ lines
-    def turn_facts(self, line: _Line, seat: int) -> tuple[Turn, dict[str, int]]:
-        values: dict[str, Any] = {}
-        where: dict[str, int] = {}
+    def turn(self, line: _Line, n: int) -> tuple[Turn, Phase]:
+        if len(line.tokens) < 2:
+            self.fail(line.key_pos, "write 'turn SEAT PHASE [facts]', e.g. 'turn 0 draw'")
+        seat = self.seat_at(line.tokens[0], n, "turn")
+        word, pos = line.tokens[1]
+        if word.lower() not in _PHASES:
+            self.fail(pos, f"not a phase: {word!r} (draw, play, answer, hand_over)")
+        self.where["turn.seat"], self.where["phase"] = line.tokens[0][1], pos
+        facts: dict[str, Any] = {}
         for tok, pos in line.tokens[2:]:
-            key, eq, val = tok.partition("=")
-            key = key.lower()
-            if key in where:
+            key, eq, val = tok.lower().partition("=")
+            if f"turn.{key}" in self.where and key != "seat":
                 self.fail(pos, f"{key} is given twice")
-            where[key] = pos
-            if key in ("asked", "laid_off", "melded", "last_red_three"):
-                if eq:
-                    self.fail(pos, f"{key} is a flag: write it alone, without '='")
-                values[key] = True
-            elif key == "drew":
-                try:
-                    values[key] = DrawSource(val.lower())
-                except ValueError:
-                    self.fail(pos, "write drew=stock or drew=pile")
-            elif key == "permission":
-                if val.lower() not in ("yes", "no"):
-                    self.fail(pos, "write permission=yes or permission=no")
-                values[key] = val.lower() == "yes"
-            elif key == "created":
-                ranks = set()
-                for r in val.split(","):
-                    try:
-                        rank = Rank.parse(r)
-                    except NotationError:
-                        self.fail(pos, f"created: not a rank: {r!r} (e.g. created=K,Q)")
-                    if rank not in _TAG_RANKS:
-                        self.fail(pos, f"created: no meld of {rank.symbol}s")
-                    ranks.add(rank)
-                values[key] = frozenset(ranks)
+            self.where[f"turn.{key}"] = pos
+            if key in _FLAGS and not eq:
+                facts[key] = True
+            elif key == "drew" and val in ("stock", "pile"):
+                facts[key] = DrawSource(val)
+            elif key == "permission" and val in ("yes", "no"):
+                facts[key] = val == "yes"
+            elif key == "created" and eq:
+                facts[key] = frozenset(self.rank(r, pos) for r in val.split(","))
             else:
-                self.fail(
-                    pos,
-                    f"not a fact of the turn: {tok!r} (drew=stock|pile, asked, permission=yes|no,"
-                    " laid_off, created=RANKS, melded, last_red_three)",
-                )
-        return Turn(seat=seat, **values), where
+                self.fail(pos, f"not a fact of the turn: {tok!r} ({_FACTS})")
+        return Turn(seat=seat, **facts), _PHASES[word.lower()]
 
-    def hand_end(self, line: _Line, n: int, order: tuple[int, ...]) -> HandEnd:
+    def rank(self, text: str, pos: int) -> Rank:
+        try:
+            return Rank.parse(text)
+        except NotationError:
+            self.fail(pos, f"created: not a rank: {text!r} (e.g. created=K,Q)")
+
+    def hand_end(self, line: _Line, n: int) -> HandEnd:
         if not line.tokens:
             self.fail(line.key_pos, "write 'end REASON [seat=N] [concealed] [partner_had_melded]'")
         word, pos = line.tokens[0]
-        try:
-            reason = EndReason(word.lower())
-        except ValueError:
+        if word.lower() not in {r.value for r in EndReason}:
             choices = ", ".join(r.value for r in EndReason)
             self.fail(pos, f"not a reason a hand ends: {word!r} ({choices})")
-        values: dict[str, Any] = {}
+        facts: dict[str, Any] = {}
         for tok, tpos in line.tokens[1:]:
-            key, eq, val = tok.partition("=")
-            key = key.lower()
-            if key in values:
+            key, eq, val = tok.lower().partition("=")
+            if key in facts:
                 self.fail(tpos, f"{key} is given twice")
             if key == "seat" and eq:
-                seat = self.seat_at((val, tpos + 5), n)
-                if seat not in order:
-                    self.fail(tpos, f"seat {seat} does not play this hand")
-                values[key] = seat
+                facts[key] = self.seat_at((val, tpos + 5), n)
+                self.where["end.seat"] = tpos
             elif key in ("concealed", "partner_had_melded") and not eq:
-                if reason is not EndReason.WENT_OUT:
-                    self.fail(tpos, f"{key}: only a player going out")
-                values[key] = True
+                facts[key] = True
             else:
-                self.fail(
-                    tpos, f"not a fact of the end: {tok!r} (seat=N, concealed, partner_had_melded)"
-                )
-        if reason is EndReason.WENT_OUT and "seat" not in values:
-            self.fail(pos, "went_out needs the seat who went out (seat=N)")
-        return HandEnd(reason=reason, **values)
+                self.fail(tpos, f"not a fact of the end: {tok!r} ({_END_FACTS})")
+        return HandEnd(reason=EndReason(word.lower()), **facts)
 
-    def melds(
-        self,
-        v: Variant,
-        part: list[_Token],
-        count: Callable[[Card, int], None],
-        si: int,
-        sides: tuple[tuple[int, ...], ...],
-        turn: Turn,
-        side_of: dict[int, int],
-    ) -> tuple[Meld, ...]:
+    def per_seat(self, line: _Line, n: int, path: str) -> list[list[tuple[Card, int]]]:
+        out = []
+        for seat, (start, part) in enumerate(self.per(line, n, "seat")):
+            self.where[f"{path}[{seat}]"] = start if part[0][0] == "-" else part[0][1]
+            got = self.cards(part)
+            self.note(
+                f"{path}[{seat}]",
+                got,
+                Cards.of(c for c, _ in got) if path == "hands" else [c for c, _ in got],
+            )
+            out.append(got)
+        return out
+
+    def melds(self, si: int, part: list[_Token]) -> tuple[Meld, ...]:
+        """A side's melds, each written as its cards: its rank is that of its natural cards."""
         if len(part) == 1 and part[0][0] == "-":
             return ()
-        groups: list[tuple[int, list[_Token]]] = []
-        current: list[_Token] = []
-        start = part[0][1]
-        for tok in part:
-            if tok[0] == ";":
-                groups.append((start, current))
-                current, start = [], tok[1]
-            else:
-                current.append(tok)
-        groups.append((start, current))
-        merged = v.partnerships is Partnerships.LONE_HAND and len(sides[si]) > 1
-        out: dict[Rank, Meld] = {}
-        for gstart, group in groups:
-            if not group:
-                self.fail(gstart, "an empty meld (melds are separated by ';')")
-            cards = self.cards(group)
-            if not cards:
-                self.fail(gstart, "an empty meld: '-' stands for a side without melds")
-            for card, pos in cards:
-                count(card, pos)
-            naturals = {c.rank for c, _ in cards if not c.is_wild}
+        read: list[tuple[Meld, int, list[tuple[Card, int]]]] = []
+        for start, group in self.split(part[0][1], part, ";"):
+            got = self.cards(group)
+            if not got:
+                self.fail(start, "an empty meld: melds are separated by ';', '-' is no meld")
+            naturals = [(c, pos) for c, pos in got if not c.is_wild]
             if not naturals:
-                self.fail(gstart, "a meld on the table holds natural cards")
-            if len(naturals) > 1:
-                first = next(c.rank for c, _ in cards if not c.is_wild)
-                bad = next((c, p) for c, p in cards if not c.is_wild and c.rank is not first)
-                self.fail(bad[1], f"{bad[0]} does not belong in a meld of {first.symbol}s")
-            meld = Meld(naturals.pop(), [c for c, _ in cards])
-            if meld.rank in out:
-                self.fail(gstart, f"the side has a second meld of {meld.rank.symbol}s")
-            self.check_meld(v, meld, gstart, cards, merged, si, turn, side_of)
-            out[meld.rank] = meld
-        return tuple(sorted(out.values(), key=lambda m: -m.rank))
+                self.fail(start, "a meld on the table holds natural cards")
+            for card, pos in naturals:
+                if card.rank is not naturals[0][0].rank:
+                    self.fail(
+                        pos, f"{card} does not belong in a meld of {naturals[0][0].rank.symbol}s"
+                    )
+            read.append((Meld(naturals[0][0].rank, [c for c, _ in got]), start, got))
+        read.sort(key=lambda m: -m[0].rank)
+        for mi, (meld, start, got) in enumerate(read):
+            self.where[f"melds[{si}][{mi}]"] = start
+            self.note(f"melds[{si}][{mi}].cards", got, meld.cards)
+        return tuple(m for m, _, _ in read)
 
-    def check_meld(
-        self,
-        v: Variant,
-        meld: Meld,
-        pos: int,
-        cards: list[tuple[Card, int]],
-        merged: bool,
-        si: int,
-        turn: Turn,
-        side_of: dict[int, int],
-    ) -> None:
-        if meld.rank is Rank.THREE:
-            for card, cpos in cards:
-                if not card.is_black_three:
-                    self.fail(cpos, f"{card}: red threes are never melded, nor wilds with threes")
-            going_out = side_of.get(turn.seat) == si and Rank.THREE in turn.created
-            if not going_out or not 3 <= len(meld.cards) <= 4:
-                self.fail(
-                    pos,
-                    "black threes are melded only as three or four of them, by a player going "
-                    "out this turn (the turn says created=3)",
-                )
-            return
-        if merged and _splits(v, meld):
-            return
-        try:
-            _check_meld(v, "meld", meld)
-        except CanastaError as exc:
-            self.fail(pos, str(exc).removeprefix("meld: "))
-
-    def pile(self, v: Variant, line: _Line, count: Callable[[Card, int], None]) -> tuple[Card, ...]:
+    def pile(self, v: Variant, line: _Line) -> list[tuple[Card, int]]:
         toks = list(line.tokens)
-        words: dict[str, int] = {}
-        while toks and toks[-1][0].lower() in ("frozen", "blocked"):
-            w = toks.pop()
-            if w[0].lower() in words:
-                self.fail(w[1], f"{w[0].lower()} is given twice")
-            words[w[0].lower()] = w[1]
+        while toks and toks[-1][0].lower() in _UNMARKED:
+            word, pos = toks.pop()
+            if word.lower() in self.where:
+                self.fail(pos, f"{word.lower()} is given twice")
+            self.where[word.lower()] = pos
         if not toks:
             self.fail(line.key_pos, "write the pile's cards (bottom first, top last) or '-'")
-        cards: list[Card] = []
-        if not (len(toks) == 1 and toks[0][0] == "-"):
-            for tok, pos in toks:
-                marked = len(tok) > 1 and tok.endswith("*")
-                card = self.card_at((tok[:-1] if marked else tok, pos))
-                if marked and not _freezes(v, card):
-                    self.fail(pos, f"{card} does not freeze the pile: no '*'")
-                count(card, pos)
-                cards.append(card)
-        if cards and cards[-1].is_red_three:
-            self.fail(toks[-1][1], "a red three is never on top of the pile")
-        frozen = any(_freezes(v, c) for c in cards)
-        blocked = bool(cards) and cards[-1].is_black_three
-        if "frozen" in words and not frozen:
-            self.fail(words["frozen"], "the pile holds no card that freezes it")
-        if "blocked" in words and not blocked:
-            self.fail(words["blocked"], "only a black three on top blocks the pile")
-        return tuple(cards)
+        got = self.cards([(tok.removesuffix("*") or tok, pos) for tok, pos in toks])
+        for (card, pos), (tok, _) in zip(got, toks, strict=False):  # marks: '*', checked
+            if tok.endswith("*") and not core.freezes_pile(v, card):
+                self.fail(pos, f"{card} does not freeze the pile: no '*'")
+        self.note("discard_pile", got, [c for c, _ in got])
+        return got
 
-    # ------------------------------------------------------------------ the turn
-    def check_turn(self, state: GameState, line: _Line, facts: dict[str, int], ppos: int) -> None:
-        t = state.turn
-        phase = state.phase
-        v = state.variant
-        seat = t.seat
-
-        def at(key: str) -> int:
-            return facts.get(key, ppos)
-
-        side = state.sides.index(next(s for s in state.sides if seat in s))
-        if phase is Phase.DRAW:
-            if t != Turn(seat=seat):
-                self.fail(at(next(iter(facts))), "before drawing, a turn has no facts yet")
-            if not state.hands[seat]:
-                self.fail(ppos, f"seat {seat} has no cards to play (he would have gone out)")
-            if not state.stock:
-                if not v.play_after_stock:
-                    self.fail(ppos, "the stock is exhausted: in this variant the hand is over")
-                # A seat that cannot take the pile: the position before the engine's automatic
-                # end of the hand (canasta.position(automatic=False)); he may only decline.
-            return
-        problem = _turn_problem(state)
-        if problem is not None:
-            self.fail(at(problem[0]), problem[1])
-        if phase is Phase.HAND_OVER:
-            end = state.end
-            assert end is not None
-            if end.reason is EndReason.WENT_OUT and end.seat is not None:
-                if state.hands[end.seat]:
-                    self.fail(ppos, f"seat {end.seat} went out, so his hand is empty ('-')")
-            return
-        try:
-            if phase is Phase.ANSWER:
-                if len(state.sides[side]) < 2:
-                    self.fail(ppos, f"seat {seat} has no partner to answer")
-                asking = core.evolve(state, phase=Phase.PLAY, turn=core.evolve(t, asked=False))
-                if not is_legal(asking, AskPartner(seat)):
-                    self.fail(
-                        ppos,
-                        "the player could not have asked partner here (he must hold two cards "
-                        "or more and be able to go out this turn)",
-                    )
-            if not legal_actions(state):
-                self.fail(ppos, "the seat to act would have no legal action in this position")
-        except NotationError:
-            raise
-        except CanastaError as exc:
-            self.fail(ppos, f"an impossible position: {exc}")
+    def melded(
+        self,
+        line: _Line | None,
+        n: int,
+        order: tuple[int, ...],
+        sides: tuple[tuple[int, ...], ...],
+        melds: list[tuple[Meld, ...]],
+        turn: Turn,
+    ) -> tuple[bool, ...]:
+        if line is None:
+            return default_has_melded(n, order, sides, melds, turn)
+        if not line.tokens:
+            self.fail(line.key_pos, "write the seats that melded, or '-'")
+        seats: list[int] = []
+        for tok in line.tokens if line.tokens[0][0] != "-" or len(line.tokens) > 1 else []:
+            seat = self.seat_at(tok, n)
+            if seat in seats:
+                self.fail(tok[1], f"seat {seat} is given twice")
+            seats.append(seat)
+            self.where[f"has_melded[{seat}]"] = tok[1]
+        return tuple(s in seats for s in range(n))
 
 
-def _splits(v: Variant, meld: Meld) -> bool:
-    """Whether a Cutthroat partnership's meld is two lawful melds merged when the lone hand
-    formed (BI-CT): each player's meld met the rules, their union need not."""
-    nat, j, t = core.meld_stats(meld)
-    w = j + t
-    if core.composition_problem(v, nat, w) is None:
-        return False  # a lawful meld: checked as any other
-    for n1 in range(v.min_naturals, nat - v.min_naturals + 1):
-        for w1 in range(w + 1):
-            if (
-                core.composition_problem(v, n1, w1) is None
-                and core.composition_problem(v, nat - n1, w - w1) is None
-            ):
-                return True
-    return False
+_PATHS = {"pile": "discard_pile", "red": "red_threes", "melded": "has_melded"}
+_NEEDED = {"turn": "e.g. 'turn 0 draw'", "hands": "one entry per seat"}
+_FACTS = (
+    "drew=stock|pile, asked, permission=yes|no, laid_off, created=RANKS, melded, last_red_three"
+)
+_END_FACTS = "seat=N, concealed, partner_had_melded"
+_UNMARKED = {
+    "frozen": "the pile holds no card that freezes it",
+    "blocked": "only a black three on top blocks the pile",
+}
 
 
 def parse_position(text: str) -> GameState:
-    """Parse the position notation (see the module documentation) into a state.
+    """Parse the position notation (see the module documentation) into a state, and check it is
+    a possible one (:func:`canasta.problems`).
 
     >>> s = parse_position("canasta classic seed 1\\nturn 0 draw\\nhands KH KS / 7D / 4C / 9S\\n"
     ...                    "pile 5D")
@@ -1550,9 +1285,10 @@ def parse_position(text: str) -> GameState:
     (3, 102, Card.parse('5D'))
 
     Raises:
-        NotationError: the text does not parse, or describes a position that cannot be: the
-            message names the line, the column and the field; ``.position`` is the index in
-            ``text``. Text over :data:`MAX_POSITION_TEXT` characters is refused unread.
+        NotationError: the text does not parse, or describes a position that cannot be (the
+            first of its problems): the message names the line, the column and the field;
+            ``.position`` is the index in ``text``. Text over :data:`MAX_POSITION_TEXT`
+            characters is refused unread.
     """
     if not isinstance(text, str):
         raise NotationError(f"a position must be given as text, not {type(text).__name__}")
@@ -1562,4 +1298,4 @@ def parse_position(text: str) -> GameState:
             text,
             None,
         )
-    return _PositionParser(text).parse()
+    return _Reader(text).parse()

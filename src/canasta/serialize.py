@@ -79,9 +79,9 @@ from .actions import (
 )
 from .cards import JOKER_ID, N_KINDS, Card, Cards, Rank
 from .deals import DEAL_VERSIONS
-from .errors import NotationError, PositionError, StateError, VariantError
+from .errors import NotationError, StateError, VariantError
 from .melds import Meld
-from .positions import _check_meld
+from .problems import problems
 from .scoring import HandScore, ScoreItem, ScoreLine, SideScore
 from .state import DrawSource, EndReason, GameState, HandEnd, Phase, Turn
 from .variants import (
@@ -1148,12 +1148,6 @@ def _check_table_meld(v: Variant, path: str, meld: Meld, merged: bool) -> None:
         if not all(c.is_black_three for c in meld.cards) or not 3 <= len(meld.cards) <= 4:
             _fail(path, "a meld of threes is three or four black threes (§2 case 21)")
         return
-    try:
-        _check_meld(v, path, meld)
-    except PositionError as exc:
-        if merged and _merge_of_valid(v, meld):
-            return
-        raise NotationError(str(exc), path) from None
 
 
 def _decode_table_melds(
@@ -1334,16 +1328,9 @@ def _dec_state(data: dict[str, Any], path: str) -> GameState:
         out_of_play=Cards.of(out_of_play),
         deal_version=deal_version,
     )
-    # The turn's facts, the end and the seat to act are checked as the position notation checks
-    # them (one authority for what a possible state is).
-    from .notation import format_position, parse_position
-
-    try:
-        again = parse_position(format_position(state))
-    except NotationError as exc:
-        _fail(path, f"an impossible state: {exc}")
-    if again != state:
-        _fail(path, "an impossible state: it does not survive the position notation")
+    found = problems(state)
+    if found:
+        _fail(f"{path}.{found[0].path}" if found[0].path else path, found[0].message)
     return state
 
 

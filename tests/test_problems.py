@@ -1,0 +1,345 @@
+"""The one validator (``canasta.problems``): each problem code from a minimal impossible state,
+with its exact code and rule; the possible states of random games of every preset have none;
+``position()``, ``parse_position`` and ``from_json`` refuse the same states with the same first
+problem."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import canasta
+from canasta import Card, Cards, DrawSource, EndReason, GameState, HandEnd, Meld, Phase, Rank
+from canasta.problems import _PROBLEMS, Problem, problems, require_possible
+
+HANDS = ["KH KS 9D 9C 4S", "5H 5S", "6H 6S", "7H 7S"]
+MELDS = [["QH QS QD 2C"], []]
+
+
+def base(variant: str | canasta.Variant = "classic", **kw: Any) -> GameState:
+    """A possible position (checked by building it): classic, seat 0 to draw, unless told."""
+    args: dict[str, Any] = {"hands": HANDS, "melds": MELDS, "discard_pile": "7D 9H", **kw}
+    return canasta.position(variant, **args)
+
+
+def play(**kw: Any) -> GameState:
+    return base(phase="play", **kw)
+
+
+def turn(state: GameState, **facts: Any) -> GameState:
+    return attrs.evolve(state, turn=attrs.evolve(state.turn, **facts))
+
+
+def pull(state: GameState, text: str) -> tuple[GameState, list[Card]]:
+    """The state without the named cards in its stock, and those cards (to place elsewhere)."""
+    stock = list(state.stock)
+    cards = [Card.parse(t) for t in text.split()]
+    for card in cards:
+        stock.remove(card)
+    return attrs.evolve(state, stock=tuple(stock)), cards
+
+
+def with_meld(state: GameState, rank: Rank, text: str, side: int = 1) -> GameState:
+    """``state`` with a meld of ``rank`` of the named stock cards added to ``side``'s melds."""
+    state, cards = pull(state, text)
+    melds = list(state.melds)
+    melds[side] = (*melds[side], Meld(rank, cards))
+    return attrs.evolve(state, melds=tuple(melds))
+
+
+def answering() -> GameState:
+    """Seat 0 asked partner (he can go out): seat 2 is to answer."""
+    s = base(hands=["9D 9C 9S", *HANDS[1:]], melds=[["QH QS QD QC JK 2C 2D"], []], phase="play")
+    return canasta.apply(s, canasta.AskPartner(0))
+
+
+def five() -> GameState:
+    return canasta.new_game("five-player", seed=1)
+
+
+def sitter(state: GameState) -> int:
+    return next(p for p in range(state.variant.players) if p not in state.order)
+
+
+def _sitting_out_holds_cards() -> GameState:
+    s = five()
+    hands = list(s.hands)
+    hands[sitter(s)] = Cards.of([s.stock[0]])
+    return attrs.evolve(s, hands=tuple(hands), stock=s.stock[1:])
+
+
+def _not_a_red_three() -> GameState:
+    s, cards = pull(base(), "3S")
+    return attrs.evolve(s, red_threes=((cards[0],), (), (), ()))
+
+
+def _red_three_on_pile() -> GameState:
+    s, cards = pull(base(), "3H")
+    return attrs.evolve(s, discard_pile=(*s.discard_pile, *cards))
+
+
+def _melds_out_of_order() -> GameState:
+    s = with_meld(base(), Rank.FIVE, "5D 5C 5D")
+    return with_meld(s, Rank.EIGHT, "8D 8C 8D")
+
+
+def _melded_before_initial_meld() -> GameState:
+    s = play(created="Q")
+    return attrs.evolve(s, has_melded=(False, False, True, False))
+
+
+def _stock_end_without_cards() -> GameState:
+    s = base(hands=["KH KS", "", "6H", "7H"])
+    end = HandEnd(reason=EndReason.STOCK_EXHAUSTED, seat=1)
+    return attrs.evolve(s, phase=Phase.HAND_OVER, end=end)
+
+
+def _hand_over_at_empty_stock() -> GameState:
+    s = canasta.new_game("cutthroat", seed=2)
+    return attrs.evolve(s, stock=(), out_of_play=Cards.of(s.stock))
+
+
+def _initial_meld_below_minimum() -> GameState:
+    s = play(melds=[["8H 8S 8D"], []])
+    s = turn(s, created=frozenset({Rank.EIGHT}), melded=True)
+    return attrs.evolve(s, has_melded=(False,) * 4)
+
+
+def _could_not_have_asked() -> GameState:
+    return turn(attrs.evolve(play(), phase=Phase.ANSWER), asked=True)
+
+
+def _no_legal_action() -> GameState:
+    s = base(hands=["KH", "5H", "", ""], melds=None, discard_pile="7D")
+    return attrs.evolve(s, phase=Phase.PLAY, turn=canasta.Turn(seat=0, drew=DrawSource.STOCK))
+
+
+G = canasta.new_game("classic", seed=1)
+ENDED = attrs.evolve(G, phase=Phase.HAND_OVER)
+
+#: One minimal impossible state for each problem code.
+CASES: dict[str, Callable[[], GameState]] = {
+    "hand_number_out_of_range": lambda: attrs.evolve(G, hand_number=0),
+    "seed_out_of_range": lambda: attrs.evolve(G, seed=2**63),
+    "totals_per_side": lambda: attrs.evolve(G, totals=(0,)),
+    "not_the_seating": lambda: attrs.evolve(G, order=(1, 0, 2, 3)),
+    "sides_not_formed": lambda: attrs.evolve(G, sides=((0, 1), (2, 3))),
+    "dealer_not_playing": lambda: attrs.evolve(five(), dealer=sitter(five())),
+    "entries": lambda: attrs.evolve(G, has_melded=(False,) * 3),
+    "seat_not_playing": lambda: attrs.evolve(five(), turn=canasta.Turn(seat=sitter(five()))),
+    "sitting_out_holds_cards": _sitting_out_holds_cards,
+    "not_a_red_three": _not_a_red_three,
+    "card_too_many": lambda: attrs.evolve(G, discard_pile=(*G.discard_pile, Card.parse("JK"))),
+    "cards_missing": lambda: attrs.evolve(G, stock=G.stock[1:]),
+    "red_three_on_pile": _red_three_on_pile,
+    "red_three_melded": lambda: with_meld(base(), Rank.FIVE, "5D 5C 3H"),
+    "black_threes_meld": lambda: with_meld(base(), Rank.THREE, "3S 3C 3S"),
+    "meld_rank": lambda: with_meld(base(), Rank.TWO, "2S 2H 2D"),
+    "card_of_another_rank": lambda: with_meld(base(), Rank.FIVE, "5D 5C 6D"),
+    "too_few_naturals": lambda: with_meld(base(), Rank.FIVE, "5D 2S 2H"),
+    "too_many_wilds": lambda: with_meld(base(), Rank.FIVE, "5D 5C 2S 2H JK JK"),
+    "meld_too_small": lambda: with_meld(base(), Rank.FIVE, "5D 5C"),
+    "second_meld_of_rank": lambda: with_meld(base(), Rank.QUEEN, "QC QC QD", side=0),
+    "melds_out_of_order": _melds_out_of_order,
+    "melded_without_meld": lambda: attrs.evolve(G, has_melded=(True, False, False, False)),
+    "melded_before_initial_meld": _melded_before_initial_meld,
+    "hand_over_without_end": lambda: ENDED,
+    "end_before_hand_over": lambda: attrs.evolve(G, end=HandEnd(reason=EndReason.STOCK_EXHAUSTED)),
+    "went_out_without_seat": lambda: attrs.evolve(ENDED, end=HandEnd(reason=EndReason.WENT_OUT)),
+    "went_out_with_cards": lambda: attrs.evolve(
+        ENDED, end=HandEnd(reason=EndReason.WENT_OUT, seat=0)
+    ),
+    "end_facts_without_going_out": lambda: attrs.evolve(
+        ENDED, end=HandEnd(reason=EndReason.STOCK_EXHAUSTED, seat=0, concealed=True)
+    ),
+    "stock_end_without_cards": _stock_end_without_cards,
+    "facts_before_drawing": lambda: turn(G, laid_off=True),
+    "no_cards_to_draw": lambda: turn(base(hands=["", "KH", "", ""], current_seat=1), seat=0),
+    "hand_over_at_empty_stock": _hand_over_at_empty_stock,
+    "drew_unknown": lambda: turn(play(), drew=None),
+    "answer_phase_without_question": lambda: turn(answering(), asked=False),
+    "answer_in_answer_phase": lambda: turn(answering(), permission=True),
+    "question_without_answer": lambda: turn(play(), asked=True),
+    "answer_without_question": lambda: turn(play(), permission=False),
+    "asking_off": lambda: turn(
+        play(variant=canasta.get_variant("classic").derive(ask_partner="off")),
+        asked=True,
+        permission=False,
+    ),
+    "no_partner": lambda: turn(
+        base("two-player", hands=HANDS[:2], phase="play"), asked=True, permission=False
+    ),
+    "pile_not_melded": lambda: turn(play(), drew=DrawSource.PILE),
+    "pile_without_meld": lambda: turn(
+        play(melds=None), drew=DrawSource.PILE, laid_off=True, melded=True
+    ),
+    "melded_without_melds": lambda: turn(play(), melded=True),
+    "created_without_meld": lambda: turn(play(), created=frozenset({Rank.KING}), melded=True),
+    "laid_off_without_meld": lambda: turn(play(created="Q"), laid_off=True),
+    "last_red_three_out_of_place": lambda: turn(play(), last_red_three=True),
+    "initial_meld_below_minimum": _initial_meld_below_minimum,
+    "could_not_have_asked": _could_not_have_asked,
+    "no_legal_action": _no_legal_action,
+}
+
+
+def test_every_problem_code_has_a_case() -> None:
+    assert set(CASES) == set(_PROBLEMS)
+
+
+@pytest.mark.parametrize("code", sorted(CASES))
+def test_each_problem_from_a_minimal_impossible_state(code: str) -> None:
+    found = problems(CASES[code]())
+    assert found, code
+    first = found[0]
+    assert (first.code, first.rule) == (code, _PROBLEMS[code][0])
+    assert first.message and "{" not in first.message
+    assert first.code.isidentifier() and first.code.islower()
+
+
+def test_problem_paths_name_the_field() -> None:
+    """A path names the zone and the copy: the third KH is the copy too many."""
+    s, _ = pull(base(), "KH")
+    hands = list(s.hands)
+    hands[1] = Cards.of([*hands[1], Card.parse("KH"), Card.parse("KH")])
+    found = problems(attrs.evolve(s, hands=tuple(hands)))
+    assert [(p.code, p.path) for p in found] == [("card_too_many", "hands[1][1]")]
+    assert found[0].message.startswith("KH appears 3 times")
+    assert problems(turn(play(), created=frozenset({Rank.KING}), melded=True))[0].path == (
+        "turn.created"
+    )
+
+
+def test_every_problem_is_listed_in_a_fixed_order() -> None:
+    s = turn(with_meld(base(), Rank.FIVE, "5D 5C"), laid_off=True)
+    s = attrs.evolve(s, dealer=1, has_melded=(True, False, False, False))
+    assert [p.code for p in problems(s)] == ["meld_too_small", "facts_before_drawing"]
+    # a table that does not hold together is reported alone: nothing further can be read
+    assert [p.code for p in problems(attrs.evolve(s, totals=(0,), dealer=9))] == [
+        "totals_per_side",
+        "dealer_not_playing",
+    ]
+
+
+def test_require_possible() -> None:
+    assert require_possible(G) is G
+    with pytest.raises(canasta.PositionError, match=r"^dealer: the dealer plays this hand"):
+        require_possible(attrs.evolve(G, dealer=9))
+    with pytest.raises(canasta.StateError):
+        problems("a state")  # type: ignore[arg-type]
+    assert canasta.Problem is Problem and canasta.problems is problems
+
+
+# ---------------------------------------------------------------------------- possible states
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(canasta.variant_names()), st.integers(0, 2**16), st.integers(0, 200))
+def test_states_of_random_games_have_no_problem(name: str, seed: int, steps: int) -> None:
+    rng = random.Random(seed)
+    state = canasta.new_game(name, seed=seed)
+    for _ in range(steps):
+        assert problems(state) == (), canasta.format_position(state)
+        if state.is_hand_over:
+            break
+        menu = canasta.legal_actions(state)
+        state = canasta.apply(state, menu[rng.randrange(len(menu))])
+    assert problems(state) == ()
+
+
+# ---------------------------------------------------------------------------- every reader alike
+def position_args(state: GameState) -> dict[str, Any]:
+    """The arguments of canasta.position that build ``state`` (or try to)."""
+    t = state.turn
+    return {
+        "hands": [list(h) for h in state.hands],
+        "melds": [list(side) for side in state.melds],
+        "discard_pile": list(state.discard_pile),
+        "stock": list(state.stock),
+        "out_of_play": list(state.out_of_play),
+        "red_threes": [list(r) for r in state.red_threes],
+        "totals": state.totals,
+        "dealer": state.dealer,
+        "current_seat": t.seat,
+        "phase": state.phase.value,
+        "drew": t.drew,
+        "asked": t.asked and state.phase is not Phase.ANSWER,
+        "permission": t.permission,
+        "laid_off": t.laid_off,
+        "created": t.created,
+        "melded": t.melded,
+        "last_red_three": t.last_red_three,
+        "has_melded": state.has_melded,
+        "hand_number": state.hand_number,
+        "seed": state.seed,
+    }
+
+
+#: (A meld of mixed natural ranks is refused by the notation as it reads it: it names no rank.)
+ALIKE = (
+    "too_many_wilds",
+    "created_without_meld",
+    "question_without_answer",
+    "laid_off_without_meld",
+    "melded_before_initial_meld",
+    "initial_meld_below_minimum",
+    "last_red_three_out_of_place",
+    "red_three_on_pile",
+    "could_not_have_asked",
+    "no_legal_action",
+)
+
+
+@pytest.mark.parametrize("code", ALIKE)
+def test_every_reader_refuses_alike(code: str) -> None:
+    state = CASES[code]()
+    first = problems(state)[0]
+    with pytest.raises(canasta.PositionError) as built:
+        canasta.position(state.variant, **position_args(state))
+    assert str(built.value).endswith(first.message)
+    with pytest.raises(canasta.NotationError) as parsed:
+        canasta.parse_position(canasta.format_position(state))
+    assert first.message in str(parsed.value)
+    with pytest.raises(canasta.NotationError) as decoded:
+        canasta.from_json(canasta.to_json(state))
+    assert str(decoded.value) == f"$.{first.path}: {first.message}".replace("$.:", "$:")
+
+
+# ---------------------------------------------------------------------------- regressions
+FRESH = """\
+canasta classic seed 4
+turn 0 play drew=stock created=Q melded
+hands KH KS 9D 9C 4S / 5H 5S / 6H 6S / 7H 7S
+melds QH QS QD 2C / -
+pile 7D 9H"""
+
+
+def test_regression_the_notation_fills_melded_as_position_does() -> None:
+    """Without a ``melded`` line the notation said every seat of a side with melds had melded
+    before, even when the player to act started all of them this turn (the docs said "as
+    canasta.position", which does not)."""
+    s = canasta.parse_position(FRESH)
+    assert s.has_melded == (False,) * 4
+    assert s == play(created="Q", seed=4)
+
+
+def test_regression_the_notation_and_json_judge_the_turn_as_position_does() -> None:
+    """A lay-off with no meld the player did not start, an initial meld below the minimum, or
+    a question in a variant without asking were refused by position() only."""
+    cases = {
+        "laid_off": FRESH.replace("created=Q melded", "created=Q laid_off melded"),
+        "created": FRESH.replace("QH QS QD 2C", "QH QS QD"),
+        "asked": FRESH.replace("classic", "classic{ask_partner=off}").replace(
+            "melded\n", "melded asked permission=no\n"
+        ),
+    }
+    for fact, text in cases.items():
+        with pytest.raises(canasta.NotationError, match=rf"\(turn\.{fact}\)"):
+            canasta.parse_position(text)
+    state = turn(play(created="Q"), laid_off=True)
+    with pytest.raises(canasta.NotationError, match=r"^\$\.turn\.laid_off: the side has no meld"):
+        canasta.from_json(canasta.to_json(state))
