@@ -53,9 +53,7 @@ LAYER_OF = {name: i for i, (_, names) in enumerate(LAYERS) for name in names}
 ALLOWED: frozenset[tuple[str, str]] = frozenset(
     {
         ("legal", "engine"),  # `in legal_actions(state)` takes every form of a move
-        ("problems", "notation"),  # the validator's interim round trip through the notation
         ("notation", "engine"),  # the notation's checks of an action ask the engine
-        ("positions", "engine"),  # the position builder's checks ask the engine
         ("records", "engine"),  # a record replays its actions with apply
         ("_rules", "_menu"),  # the rules ask the menu whether a seat can go out
     }
