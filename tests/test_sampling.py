@@ -9,6 +9,7 @@ import attrs
 import pytest
 
 import canasta
+from canasta.bots import GreedyPlayer
 from canasta.sampling import sample_state
 
 PRESETS = canasta.variant_names()
@@ -162,3 +163,31 @@ def test_impossible_known_cards_are_refused(known: dict[int, list[object]]) -> N
 def test_a_non_view_is_refused() -> None:
     with pytest.raises(canasta.StateError):
         sample_state(canasta.new_game(), random.Random(0))  # type: ignore[arg-type]
+
+
+def _asked(name: str, seed: int) -> canasta.GameState:
+    """The first state of a greedy hand where partner is to answer "may I go out?"."""
+    greedy = GreedyPlayer()
+    state = canasta.new_game(name, seed=seed)
+    while state.phase is not canasta.Phase.ANSWER:
+        assert state.current_seat is not None
+        state = canasta.apply(state, greedy.choose(canasta.observe(state, state.current_seat)))
+    return state
+
+
+@pytest.mark.parametrize(("name", "seed"), [("classic", 0), ("six-player", 1)])
+def test_a_player_who_asked_partner_can_go_out_in_every_sample(name: str, seed: int) -> None:
+    """Asking is allowed only to a player who can go out (§2 case 28): a hidden fact the
+    sampled hand keeps, whoever looks on."""
+    state = _asked(name, seed)
+    asker = state.turn.seat
+    rng = random.Random(4)
+    for seat in range(state.variant.players):
+        if seat == asker:
+            continue
+        view = canasta.observe(state, seat)
+        for _ in range(5):
+            guess = sample_state(view, rng)
+            assert canasta.observe(guess, seat) == view
+            answer = canasta.AnswerPartner(guess.current_seat, yes=True)
+            assert canasta.legal_actions(canasta.apply(guess, answer))

@@ -25,12 +25,18 @@ from math import comb
 
 import attrs
 
+from .actions import AnswerPartner
 from .cards import Card, Cards
+from .engine import apply
 from .errors import StateError
-from .state import GameState
+from .legal import legal_actions
+from .state import GameState, Phase
 from .views import PlayerView, stand_in
 
-__all__ = ["sample_state"]
+__all__ = ["TRIES", "sample_state"]
+
+#: How many deals :func:`sample_state` draws at most to meet a fact that bears on a hidden hand.
+TRIES = 2000
 
 
 def sample_state(
@@ -57,6 +63,11 @@ def sample_state(
     the game passes them): each seat's known cards are in its sampled hand, the rest of it is
     dealt at random.
 
+    One fact of the view bears on a hidden hand: a player who asked his partner "may I go out?"
+    could go out then (§2 case 28), and after a "yes" must (his turn's :attr:`Turn.asked
+    <canasta.Turn.asked>`, :attr:`~canasta.Turn.permission`). His sampled hand can: deals that
+    break it are drawn again, up to :data:`TRIES` deals.
+
     Once the hand is over the view's score sheet counts the cards left in the other hands, which
     the sample does not try to match: then the sample's view equals ``view`` in every field but
     :attr:`~canasta.PlayerView.score`.
@@ -68,6 +79,32 @@ def sample_state(
             among those the viewer cannot see.
     """
     base = stand_in(view)  # checks the view; its hidden cards are those the seat cannot see
+    asker = base.turn.seat if base.turn.asked and base.turn.permission is not False else None
+    if asker == view.seat or base.is_hand_over:
+        asker = None
+    for _ in range(TRIES):
+        state = _deal(view, base, rng, known)
+        if asker is None or _can_go_out(state):
+            return state
+    raise StateError(f"no deal of {TRIES} lets seat {asker} go out, as his asking partner says")
+
+
+def _can_go_out(state: GameState) -> bool:
+    """Whether the player who asked his partner in ``state`` can go out after a "yes"."""
+    if state.phase is Phase.ANSWER:
+        seat = state.current_seat
+        assert seat is not None
+        state = apply(state, AnswerPartner(seat, yes=True))
+    return bool(legal_actions(state))
+
+
+def _deal(
+    view: PlayerView,
+    base: GameState,
+    rng: random.Random,
+    known: Mapping[int, Iterable[Card]] | None,
+) -> GameState:
+    """``base`` (the view's stand-in) with the cards ``view`` does not show dealt at random."""
     n = view.variant.players
     top = base.discard_pile[-1:]
     unseen: list[Card] = [c for s in range(n) if s != view.seat for c in base.hands[s]]
