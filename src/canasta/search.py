@@ -1,17 +1,17 @@
-"""A search player: determinized Monte Carlo tree search over the engine.
+"""A search player: determinized Monte Carlo search over the engine.
 
-:class:`SearchPlayer` sees only its seat's :class:`~canasta.PlayerView`, like every player. For
-each playout it deals the cards it cannot see at random, consistently with the view
-(:func:`canasta.sampling.sample_state`; it never looks at the real state), walks down a tree of
-moves shared by all the deals (UCT over the legal actions each deal allows, as in
-information-set MCTS), adds one move to the tree, and plays the hand out to its end with a quick
-rollout policy. The value of a playout for a side is its hand score less the best other side's
-(:func:`canasta.score_hand`, points), squashed into -1..1. It plays the move of the root it
-tried most.
+:class:`SearchPlayer` sees only its seat's :class:`~canasta.PlayerView`, like every player. To
+judge its moves it deals the cards it cannot see at random, consistently with the view
+(:func:`canasta.sampling.sample_state`; it never looks at the real state), and plays each
+candidate move out on the same deal to the end of the hand with a quick rollout policy: a
+playout is worth the hand score of the player's side less the best other side's
+(:func:`canasta.score_hand`, points). Every candidate is played out on the same deals, so the
+luck of the deal, the same for all of them, drops out of their comparison.
 
-Menus can be large (a hand of melds), so the tree widens progressively: a node tries its moves
-in the rollout policy's order of preference and admits a new one only as its visits grow. With
-one playout the player plays the rollout policy's move.
+The candidates are the rollout policy's favourite moves (:data:`DEFAULT_CANDIDATES`), a menu
+can be large; the budget of playouts is spent by sequential halving: a round of deals for all of
+them, then the better half goes on to more deals, until one is left. Ties go to the move the
+policy prefers, so with one playout a move the player plays the policy's move.
 
 >>> import canasta
 >>> from canasta.bots import GreedyPlayer, SearchPlayer, play_hand
@@ -41,63 +41,37 @@ from .actions import (
 )
 from .cards import Card
 from .engine import apply
-from .errors import StateError
+from .errors import IllegalActionError, StateError
 from .legal import legal_actions
 from .sampling import sample_state
 from .scoring import score_hand
 from .state import GameState
 from .views import PlayerView, stand_in
 
-__all__ = ["DEFAULT_PLAYOUTS", "SearchPlayer"]
+__all__ = ["DEFAULT_CANDIDATES", "DEFAULT_PLAYOUTS", "SearchPlayer"]
 
 #: Playouts per decision of a :class:`SearchPlayer` without a budget of its own.
 DEFAULT_PLAYOUTS = 12
-
-#: Points of a hand score difference that count as a clear win (the value's scale).
-_SCALE = 1000.0
-
-
-class _Node:
-    """A node of the tree: the moves tried from it and the results of the playouts through it,
-    from the point of view of the seat that moves there."""
-
-    __slots__ = ("children", "order", "total", "visits")
-
-    def __init__(self) -> None:
-        self.children: dict[Action, _Edge] = {}
-        self.order: dict[Action, None] = {}  # moves seen here, the policy's preferred first
-        self.visits = 0
-        self.total = 0.0
-
-
-class _Edge:
-    """A move from a node: how often it was chosen, how often it was legal when the node was
-    reached (its availability, as in information-set MCTS), the values of its playouts."""
-
-    __slots__ = ("available", "node", "total", "visits")
-
-    def __init__(self) -> None:
-        self.node = _Node()
-        self.visits = 0
-        self.available = 0
-        self.total = 0.0
+#: How many of the rollout policy's favourite moves a :class:`SearchPlayer` compares.
+DEFAULT_CANDIDATES = 4
 
 
 class SearchPlayer:
-    """Determinized Monte Carlo tree search, with a budget of playouts or seconds per decision.
+    """Determinized Monte Carlo search, with a budget of playouts or seconds per decision.
 
     Args:
-        seed: the seed of the player's own generator (it deals the unseen cards of each
-            playout). For a given seed and playout budget the player is deterministic.
-        playouts: playouts per decision (default :data:`DEFAULT_PLAYOUTS`); with ``seconds``,
-            at most so many.
+        seed: the seed of the player's own generator (it deals the unseen cards). For a given
+            seed and playout budget the player is deterministic.
+        playouts: playouts per decision (default :data:`DEFAULT_PLAYOUTS`), one per candidate
+            and deal; with ``seconds``, at most so many.
         seconds: a time budget per decision, in seconds, instead (the player is then no longer
             deterministic: how many playouts fit depends on the machine).
-        exploration: the UCT exploration constant (values are in -1..1).
-        widening: a node admits ``ceil(visits ** widening)`` moves (progressive widening).
+        candidates: how many of the rollout policy's favourite moves to compare (default
+            :data:`DEFAULT_CANDIDATES`).
 
     Raises:
-        ValueError: a budget that is not positive, or no budget at all.
+        ValueError: a budget or a number of candidates that is not positive (or seconds not
+            finite), or no budget.
     """
 
     def __init__(
@@ -106,29 +80,28 @@ class SearchPlayer:
         *,
         playouts: int | None = DEFAULT_PLAYOUTS,
         seconds: float | None = None,
-        exploration: float = 0.7,
-        widening: float = 0.5,
+        candidates: int = DEFAULT_CANDIDATES,
     ) -> None:
         if playouts is None and seconds is None:
             raise ValueError("a SearchPlayer needs playouts or seconds")
         if playouts is not None and (type(playouts) is not int or playouts < 1):
             raise ValueError(f"playouts must be a positive int, not {playouts!r:.40}")
-        if seconds is not None and not seconds > 0:
-            raise ValueError(f"seconds must be positive, not {seconds!r:.40}")
+        if seconds is not None and not 0 < seconds < math.inf:
+            raise ValueError(f"seconds must be positive and finite, not {seconds!r:.40}")
+        if type(candidates) is not int or candidates < 1:
+            raise ValueError(f"candidates must be a positive int, not {candidates!r:.40}")
         self._rng = random.Random(seed)
         self.playouts = playouts
         self.seconds = seconds
-        self.exploration = exploration
-        self.widening = widening
+        self.candidates = candidates
 
     def __repr__(self) -> str:
-        budget = f"seconds={self.seconds}" if self.seconds is not None else ""
-        if self.playouts is not None:
-            budget = ", ".join(b for b in (f"playouts={self.playouts}", budget) if b)
-        return f"SearchPlayer({budget})"
+        budget = [f"playouts={self.playouts}"] if self.playouts is not None else []
+        budget += [f"seconds={self.seconds}"] if self.seconds is not None else []
+        return f"SearchPlayer({', '.join(budget)}, candidates={self.candidates})"
 
     def choose(self, view: PlayerView) -> Action:
-        """The move of ``view``'s seat the search likes best (the root move played out most).
+        """The candidate move of ``view``'s seat with the best mean playout value.
 
         Raises:
             StateError: the seat has no legal action (it is not to act).
@@ -136,99 +109,47 @@ class SearchPlayer:
         actions = list(view.legal_actions)
         if not actions:
             raise StateError(f"seat {view.seat} has no legal action to choose")
-        if len(actions) == 1:
-            return actions[0]
-        root = _Node()
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        done = 0
-        while self.playouts is None or done < self.playouts:
-            if deadline is not None and done and time.perf_counter() >= deadline:
-                break
-            try:
-                state = sample_state(view, self._rng)
-            except StateError:  # no deal found that keeps a hidden fact: the policy's move
-                return min(actions, key=_preference(stand_in(view)))
-            self._playout(root, state)
-            done += 1
-        return max(root.order, key=lambda a: _visits(root, a))
-
-    # ---------------------------------------------------------------- one playout
-    def _playout(self, root: _Node, state: GameState) -> None:
-        """Walk down the tree from ``root`` on the sampled ``state``, add a move, play the hand
-        out and credit every move on the way with the value for the seat that chose it."""
-        path: list[tuple[_Node, _Edge, int]] = []
-        node: _Node | None = root
-        while node is not None and not state.is_hand_over:
-            seat = state.current_seat
-            assert seat is not None
-            menu = list(legal_actions(state))
-            if len(menu) == 1:  # forced: no choice to learn, the tree skips it
-                state = apply(state, menu[0])
-                continue
-            action, expanded = self._select(node, state, menu)
-            edge = node.children[action]
-            path.append((node, edge, seat))
-            state = apply(state, action)
-            node = None if expanded else edge.node
-        state = _rollout(state)
-        values = _values(state)
-        for node, edge, seat in path:
-            value = values[_match_side(state, seat)]
-            node.visits += 1
-            node.total += value
-            edge.visits += 1
-            edge.total += value
-
-    def _select(self, node: _Node, state: GameState, menu: list[Action]) -> tuple[Action, bool]:
-        """The move to follow from ``node`` among ``menu`` (the moves legal in this deal of
-        ``state``), and whether it is new to the tree. Moves are admitted in the rollout
-        policy's order of preference, one more as the visits grow; UCT chooses among the moves
-        tried that this deal allows, each move's exploration counted over the visits in which
-        it was legal."""
-        order = node.order
-        new = [a for a in menu if a not in order]
-        if new:
-            new.sort(key=_preference(state))
-            order.update(dict.fromkeys(new))
-        legal = set(menu)
-        tried = [(a, e) for a, e in node.children.items() if a in legal]
-        for _, e in tried:
-            e.available += 1
-        admitted = math.ceil((node.visits + 1) ** self.widening)
-        untried = next((a for a in order if a in legal and a not in node.children), None)
-        if untried is not None and (len(node.children) < admitted or not tried):
-            edge = node.children[untried] = _Edge()
-            edge.available = 1
-            return untried, True
-        c = self.exploration
-
-        def ucb(item: tuple[Action, _Edge]) -> float:
-            e = item[1]
-            return e.total / e.visits + c * math.sqrt(math.log(e.available) / e.visits)
-
-        return max(tried, key=ucb)[0], False
+        alive = sorted(actions, key=_preference(stand_in(view)))[: self.candidates]
+        if len(alive) == 1:
+            return alive[0]
+        totals = dict.fromkeys(alive, 0.0)
+        rounds = math.ceil(math.log2(len(alive)))
+        left = self.playouts
+        start = time.perf_counter()
+        for r in range(rounds):
+            # this round's share of what is left of the budget: deals for every candidate
+            deals = None if left is None else max(1, left // ((rounds - r) * len(alive)))
+            deadline = None
+            if self.seconds is not None:
+                deadline = start + self.seconds * (r + 1) / rounds
+            dealt = 0
+            while deals is None or dealt < deals:
+                if deadline is not None and dealt and time.perf_counter() >= deadline:
+                    break
+                dealt += 1
+                try:
+                    state = sample_state(view, self._rng)
+                except StateError:  # no deal keeps a hidden fact: the best move so far
+                    return max(alive, key=lambda a: totals[a])
+                try:
+                    values = [_playout(state, a, view.seat) for a in alive]
+                except IllegalActionError:
+                    continue  # a move the view cannot judge for sure (stand_in) is illegal here
+                for a, value in zip(alive, values, strict=True):
+                    totals[a] += value
+                if left is not None:
+                    left -= len(alive)
+            # the better half goes on; a tie goes to the move the policy prefers
+            alive = sorted(alive, key=lambda a: -totals[a])[: math.ceil(len(alive) / 2)]
+        return alive[0]
 
 
-def _visits(node: _Node, action: Action) -> int:
-    edge = node.children.get(action)
-    return 0 if edge is None else edge.visits
-
-
-def _match_side(state: GameState, seat: int) -> int:
-    """The index of the match side (in :attr:`Variant.sides <canasta.Variant.sides>` and the
-    hand score) ``seat`` plays for."""
-    return next(i for i, side in enumerate(state.variant.sides) if seat in side)
-
-
-def _values(state: GameState) -> list[float]:
-    """Each match side's value of the ended hand: its score less the best other side's,
-    squashed into -1..1."""
-    totals = score_hand(state).totals
-    out = []
-    for i, mine in enumerate(totals):
-        best = max(t for j, t in enumerate(totals) if j != i)
-        out.append(math.tanh((mine - best) / _SCALE))
-    return out
+def _playout(state: GameState, action: Action, seat: int) -> float:
+    """The value for ``seat`` of ``action`` on the deal ``state``, played out to the end of the
+    hand: its side's hand score less the best other side's, points."""
+    totals = score_hand(_rollout(apply(state, action))).totals
+    mine = next(i for i, side in enumerate(state.variant.sides) if seat in side)
+    return totals[mine] - max(t for i, t in enumerate(totals) if i != mine)
 
 
 # -------------------------------------------------------------------- the rollout policy
