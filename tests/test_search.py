@@ -11,6 +11,7 @@ import pytest
 import canasta
 from canasta.bots import GreedyPlayer, SearchPlayer, play_hand
 from canasta.sampling import sample_state
+from canasta.search import DEFAULT_PLAYOUTS
 from canasta.simulate import players
 
 
@@ -96,7 +97,7 @@ def test_bad_budgets_are_refused(budget: dict[str, object]) -> None:
 
 def test_the_bots_spec_names_search_with_a_budget() -> None:
     default, counted, timed, greedy = players("search,search:3,search:0.5s,greedy", 4, seed=2)
-    assert isinstance(default, SearchPlayer) and default.playouts == 12
+    assert isinstance(default, SearchPlayer) and default.playouts == DEFAULT_PLAYOUTS
     assert isinstance(counted, SearchPlayer) and counted.playouts == 3
     assert isinstance(timed, SearchPlayer) and timed.seconds == 0.5 and timed.playouts is None
     assert isinstance(greedy, GreedyPlayer)

@@ -76,7 +76,8 @@ def sample_state(
         StateError: ``view`` is not a :class:`~canasta.PlayerView` or its facts cannot all hold
             (see :func:`canasta.views.stand_in`); ``known`` names the viewer's own seat or no
             seat, gives a seat more cards than it holds, a red three, or cards that are not
-            among those the viewer cannot see.
+            among those the viewer cannot see; no deal of :data:`TRIES` lets a player who
+            asked his partner go out.
     """
     base = stand_in(view)  # checks the view; its hidden cards are those the seat cannot see
     asker = base.turn.seat if base.turn.asked and base.turn.permission is not False else None

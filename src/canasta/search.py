@@ -45,15 +45,18 @@ from .errors import IllegalActionError, StateError
 from .legal import legal_actions
 from .sampling import sample_state
 from .scoring import score_hand
-from .state import GameState
+from .state import GameState, Phase
 from .views import PlayerView, stand_in
 
 __all__ = ["DEFAULT_CANDIDATES", "DEFAULT_PLAYOUTS", "SearchPlayer"]
 
 #: Playouts per decision of a :class:`SearchPlayer` without a budget of its own.
-DEFAULT_PLAYOUTS = 12
+DEFAULT_PLAYOUTS = 32
 #: How many of the rollout policy's favourite moves a :class:`SearchPlayer` compares.
 DEFAULT_CANDIDATES = 4
+#: How many rounds (a turn of every player) a :class:`SearchPlayer` plays out after its move
+#: (``None``: to the end of the hand).
+DEFAULT_HORIZON: int | None = 1
 
 
 class SearchPlayer:
@@ -81,6 +84,7 @@ class SearchPlayer:
         playouts: int | None = DEFAULT_PLAYOUTS,
         seconds: float | None = None,
         candidates: int = DEFAULT_CANDIDATES,
+        horizon: int | None = DEFAULT_HORIZON,
     ) -> None:
         if playouts is None and seconds is None:
             raise ValueError("a SearchPlayer needs playouts or seconds")
@@ -94,6 +98,7 @@ class SearchPlayer:
         self.playouts = playouts
         self.seconds = seconds
         self.candidates = candidates
+        self.horizon = horizon
 
     def __repr__(self) -> str:
         budget = [f"playouts={self.playouts}"] if self.playouts is not None else []
@@ -109,7 +114,8 @@ class SearchPlayer:
         actions = list(view.legal_actions)
         if not actions:
             raise StateError(f"seat {view.seat} has no legal action to choose")
-        alive = sorted(actions, key=_preference(stand_in(view)))[: self.candidates]
+        width = min(self.candidates, self.playouts or self.candidates)  # one playout each
+        alive = sorted(actions, key=_preference(stand_in(view)))[:width]
         if len(alive) == 1:
             return alive[0]
         totals = dict.fromkeys(alive, 0.0)
@@ -132,7 +138,7 @@ class SearchPlayer:
                 except StateError:  # no deal keeps a hidden fact: the best move so far
                     return max(alive, key=lambda a: totals[a])
                 try:
-                    values = [_playout(state, a, view.seat) for a in alive]
+                    values = [_playout(state, a, view.seat, self.horizon) for a in alive]
                 except IllegalActionError:
                     continue  # a move the view cannot judge for sure (stand_in) is illegal here
                 for a, value in zip(alive, values, strict=True):
@@ -144,18 +150,47 @@ class SearchPlayer:
         return alive[0]
 
 
-def _playout(state: GameState, action: Action, seat: int) -> float:
-    """The value for ``seat`` of ``action`` on the deal ``state``, played out to the end of the
-    hand: its side's hand score less the best other side's, points."""
-    totals = score_hand(_rollout(apply(state, action))).totals
+def _playout(state: GameState, action: Action, seat: int, horizon: int | None) -> float:
+    """The value for ``seat`` of ``action`` on the deal ``state``, played out for ``horizon``
+    rounds or to the end of the hand (``None``): its side's points less the best other
+    side's (:func:`_points`)."""
+    turns = None if horizon is None else horizon * len(state.order)
+    points = _points(_rollout(apply(state, action), turns))
     mine = next(i for i, side in enumerate(state.variant.sides) if seat in side)
-    return totals[mine] - max(t for i, t in enumerate(totals) if i != mine)
+    return points[mine] - max(p for i, p in enumerate(points) if i != mine)
+
+
+def _points(state: GameState) -> list[int]:
+    """Each match side's points: the hand's score once it is over, else what its score would be
+    were the hand to end now, no side going out: its melded cards and canasta bonuses less the
+    cards in its hands (§3)."""
+    if state.is_hand_over:
+        return list(score_hand(state).totals)
+    v = state.variant
+    out = []
+    for members in v.sides:
+        playing = [s for s in members if s in state.order]
+        side = state.side_of(playing[0])
+        points = -sum(v.card_value(c) for s in playing for c in state.hands[s])
+        for m in state.melds[side]:
+            points += sum(v.card_value(c) for c in m.cards)
+            if len(m.cards) >= v.canasta_size:
+                natural = not any(c.is_wild for c in m.cards)
+                points += v.natural_canasta_bonus if natural else v.mixed_canasta_bonus
+        out.append(points)
+    return out
 
 
 # -------------------------------------------------------------------- the rollout policy
-def _rollout(state: GameState) -> GameState:
-    """``state`` played out to the end of the hand, every seat by the rollout policy."""
+def _rollout(state: GameState, turns: int | None = None) -> GameState:
+    """``state`` played out by the rollout policy until ``turns`` more turns have been played,
+    or to the end of the hand (``None``)."""
+    begun = 0
     while not state.is_hand_over:
+        if state.phase is Phase.DRAW:
+            begun += 1
+            if turns is not None and begun > turns:
+                break
         menu = list(legal_actions(state))
         state = apply(state, min(menu, key=_preference(state)) if len(menu) > 1 else menu[0])
     return state
