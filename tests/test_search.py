@@ -1,5 +1,5 @@
 """canasta.bots.SearchPlayer: determinized Monte Carlo tree search, with tiny budgets here (its
-strength is measured by tools/search_strength.py, docs/search.rst)."""
+strength is measured by tools/search_strength.py, docs/search-player.rst)."""
 
 from __future__ import annotations
 
@@ -38,11 +38,23 @@ def _decisions(seed: int) -> list[tuple[canasta.PlayerView, canasta.GameState]]:
     return out
 
 
-def test_search_is_deterministic_for_a_seed_and_a_playout_budget() -> None:
+@pytest.mark.parametrize("horizon", [1, None])
+def test_search_is_deterministic_for_a_seed_and_a_playout_budget(horizon: int | None) -> None:
     for view, _ in _decisions(2)[:6]:
-        first = SearchPlayer(7, playouts=6).choose(view)
-        assert SearchPlayer(7, playouts=6).choose(view) == first
+        first = SearchPlayer(7, playouts=6, horizon=horizon).choose(view)
+        assert SearchPlayer(7, playouts=6, horizon=horizon).choose(view) == first
         assert first in view.legal_actions
+
+
+def test_one_playout_plays_the_rollout_policys_move() -> None:
+    for view, _ in _decisions(5)[:8]:
+        assert SearchPlayer(playouts=1).choose(view) == SearchPlayer(candidates=1).choose(view)
+
+
+def test_the_repr_names_the_budget() -> None:
+    assert repr(SearchPlayer(playouts=8)) == "SearchPlayer(playouts=8, candidates=4, horizon=1)"
+    timed = SearchPlayer(playouts=None, seconds=0.5, horizon=None)
+    assert repr(timed) == "SearchPlayer(seconds=0.5, candidates=4, horizon=None)"
 
 
 def test_search_never_peeks_at_the_hidden_cards() -> None:
@@ -88,6 +100,8 @@ def test_a_seat_not_to_act_is_refused() -> None:
         {"seconds": float("inf")},
         {"seconds": float("nan")},
         {"candidates": 0},
+        {"horizon": 0},
+        {"horizon": 1.5},
     ],
 )
 def test_bad_budgets_are_refused(budget: dict[str, object]) -> None:
