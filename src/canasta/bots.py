@@ -1,5 +1,5 @@
 """Players that see only what their seat may see: a seeded random player, a greedy one and a
-search player (:class:`SearchPlayer`, determinized Monte Carlo tree search: :mod:`canasta.search`).
+search player (:class:`SearchPlayer`, determinized Monte Carlo search: :mod:`canasta.search`).
 
 A player is anything with ``choose(view) -> action`` (:class:`Player`); :func:`play_hand` and
 :func:`play_match` drive one player per seat. A player whose choice the rules refuse is told why

@@ -434,7 +434,7 @@ def simulate(
     """Play ``games`` matches (seeds ``seed``, ``seed + 1``, ...) and print a summary. ``workers``
     and ``ray`` choose where (see :func:`canasta.simulate.choose_backend`); the figures but the
     speed are the same wherever the matches are played. ``as_json``: the summary as one JSON
-    object (its keys: :doc:`cli`)."""
+    object (its keys: :doc:`search-player`)."""
     v = get_variant(variant)
     _players(bots, v.players, seed)  # refuse a bad --bots before starting any worker
     backend = choose_backend(workers, ray)
