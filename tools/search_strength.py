@@ -5,7 +5,7 @@ Matches come in pairs dealt from the same seed, the search player on one side, t
 Wilson interval. Each finished match prints a line of running figures on standard error; the
 summary goes to standard output::
 
-    python tools/search_strength.py --matches 200 --playouts 48 > strength.json
+    python tools/search_strength.py --matches 200 --playouts 32 > strength.json
 """
 
 from __future__ import annotations
@@ -97,6 +97,7 @@ def main(argv: list[str] | None = None) -> int:
             "decisions": len(times),
             "seconds_per_decision": {
                 "mean": sum(times) / max(len(times), 1),
+                "p99": sorted(times)[int(0.99 * (len(times) - 1))] if times else 0.0,
                 "max": max(times, default=0.0),
             },
             "elapsed_seconds": time.perf_counter() - start,
