@@ -229,3 +229,45 @@ def test_rich_is_the_cli_extra_and_no_unused_dependency_is_declared() -> None:
     extras = project["optional-dependencies"]
     assert extras["cli"] == ["rich>=13"]
     assert "canasta[cli]" in extras["test"]  # the README's test command installs rich too
+
+
+def test_simulate_json_gives_the_summary_with_the_wins_by_bot(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import json
+
+    assert (
+        main(["simulate", "--games", "3", "--seed", "4", "--bots", "greedy,random", "--json"]) == 0
+    )
+    captured = capsys.readouterr()
+    summary = json.loads(captured.out)
+    assert captured.err == ""
+    assert summary["variant"] == "classic" and summary["games"] == 3
+    assert summary["seeds"] == [4, 6]
+    assert summary["bots"] == ["greedy", "random", "greedy", "random"]
+    sides = summary["wins_by_side"]
+    assert [s["seats"] for s in sides] == [[0, 2], [1, 3]]
+    assert sum(s["wins"] for s in sides) == 3
+    # the greedy bots sit on side 0, the random ones on side 1
+    assert summary["wins_by_bot"] == {"greedy": sides[0]["wins"], "random": sides[1]["wins"]}
+    assert summary["hands_per_match"] > 0 and summary["actions_per_hand"] > 0
+    assert summary["actions_per_second"] > 0
+    # the same figures as the text summary
+    main(["simulate", "--games", "3", "--seed", "4", "--bots", "greedy,random"])
+    text = capsys.readouterr().out
+    assert f"hands per match:   {summary['hands_per_match']:.2f}" in text
+    assert f"wins side 0 (seats 0+2): {sides[0]['wins']:g}" in text
+
+
+def test_simulate_json_credits_every_bot_of_a_winning_side() -> None:
+    import json
+
+    out = io.StringIO()
+    assert (
+        simulate(2, 0, "classic", "greedy,greedy,random,random", out, io.StringIO(), as_json=True)
+        == 0
+    )
+    summary = json.loads(out.getvalue())
+    won = {s["side"]: s["wins"] for s in summary["wins_by_side"]}
+    # seats 0 and 2 (side 0) are greedy and random, as are seats 1 and 3 (side 1)
+    assert summary["wins_by_bot"] == {"greedy": won[0] + won[1], "random": won[0] + won[1]}

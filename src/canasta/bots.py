@@ -1,4 +1,5 @@
-"""Players that see only what their seat may see: a seeded random player and a greedy one.
+"""Players that see only what their seat may see: a seeded random player, a greedy one and a
+search player (:class:`SearchPlayer`, determinized Monte Carlo search: :mod:`canasta.search`).
 
 A player is anything with ``choose(view) -> action`` (:class:`Player`); :func:`play_hand` and
 :func:`play_match` drive one player per seat. A player whose choice the rules refuse is told why
@@ -31,10 +32,19 @@ from .actions import (
 )
 from .engine import Violation, apply, check
 from .errors import IllegalActionError, IllegalChoiceError, StateError
+from .search import SearchPlayer
 from .state import GameState
 from .views import PlayerView, observe
 
-__all__ = ["DEFAULT_TRIES", "GreedyPlayer", "Player", "RandomPlayer", "play_hand", "play_match"]
+__all__ = [
+    "DEFAULT_TRIES",
+    "GreedyPlayer",
+    "Player",
+    "RandomPlayer",
+    "SearchPlayer",
+    "play_hand",
+    "play_match",
+]
 
 
 class Player(Protocol):

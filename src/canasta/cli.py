@@ -44,6 +44,7 @@ from .render import format_score, format_table, side_name
 from .scoring import score_hand
 from .serialize import from_json
 from .simulate import LOCAL, BackendError, choose_backend, play_one_match
+from .simulate import bot_names as _bot_names
 from .simulate import players as _players
 from .state import GameState
 from .variants import (
@@ -192,11 +193,6 @@ def demo(seed: int, variant: str, bots: str, out: TextIO, record: str | None = N
         _write_record(rec, record)
         out.write(f"record written to {record}\n")
     return 0
-
-
-def _bot_names(spec: str, n: int) -> list[str]:
-    kinds = [k.strip().lower() for k in spec.split(",") if k.strip()]
-    return [kinds[seat % len(kinds)] for seat in range(n)]
 
 
 def _check_writable(path: str) -> None:
@@ -433,10 +429,12 @@ def simulate(
     err: TextIO,
     workers: int | None = None,
     ray: str | None = None,
+    as_json: bool = False,
 ) -> int:
     """Play ``games`` matches (seeds ``seed``, ``seed + 1``, ...) and print a summary. ``workers``
     and ``ray`` choose where (see :func:`canasta.simulate.choose_backend`); the figures but the
-    speed are the same wherever the matches are played."""
+    speed are the same wherever the matches are played. ``as_json``: the summary as one JSON
+    object (its keys: :doc:`search-player`)."""
     v = get_variant(variant)
     _players(bots, v.players, seed)  # refuse a bad --bots before starting any worker
     backend = choose_backend(workers, ray)
@@ -445,6 +443,8 @@ def simulate(
     with _progress(games, err) as done:
         results = backend.run(jobs, done)
     wins = [0.0] * len(v.sides)
+    names = _bot_names(bots, v.players)
+    by_bot = dict.fromkeys(names, 0.0)
     hands = 0
     actions = 0
     for n_hands, n_actions, winners in results:  # in seed order, whatever the backend
@@ -452,7 +452,28 @@ def simulate(
         actions += n_actions
         for winner in winners:
             wins[winner] += 1.0 / len(winners)
+            for name in {names[seat] for seat in v.sides[winner]}:
+                by_bot[name] += 1.0 / len(winners)
     elapsed = time.perf_counter() - start
+    if as_json:
+        summary = {
+            "variant": v.name,
+            "games": games,
+            "seeds": [seed, seed + games - 1],
+            "bots": names,
+            "backend": backend.describe() or "this process",
+            "hands_per_match": hands / games,
+            "actions_per_hand": actions / max(hands, 1),
+            "wins_by_side": [
+                {"side": side, "seats": list(v.sides[side]), "wins": won}
+                for side, won in enumerate(wins)
+            ],
+            "wins_by_bot": by_bot,
+            "actions_per_second": actions / elapsed,
+            "seconds": elapsed,
+        }
+        out.write(json.dumps(summary, indent=1) + "\n")
+        return 0
     where = backend.describe()
     where = f", {where}" if where else ""
     out.write(
@@ -540,6 +561,12 @@ def _svg_width(text: str) -> int:
     return value
 
 
+_BOTS_HELP = (
+    "bots by seat, cycled: greedy, random, search (search:N: N playouts a move; search:Ts: "
+    "T seconds a move)"
+)
+
+
 def build_parser() -> argparse.ArgumentParser:
     from . import __version__
 
@@ -556,7 +583,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--seed", type=_seed, default=DEMO_SEED, help=f"match seed (default {DEMO_SEED})"
     )
     d.add_argument("--variant", default="classic", help=f"variant ({names})")
-    d.add_argument("--bots", default="greedy", help="bots by seat, cycled: greedy, random")
+    d.add_argument("--bots", default="greedy", help=_BOTS_HELP)
     d.add_argument(
         "--record", metavar="FILE", help="write the game record (.json: JSON; else text)"
     )
@@ -564,7 +591,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--games", type=_positive, required=True, help="number of matches")
     s.add_argument("--seed", type=_seed, default=0, help="first match seed (default 0)")
     s.add_argument("--variant", default="classic", help=f"variant ({names})")
-    s.add_argument("--bots", default="greedy", help="bots by seat, cycled: greedy, random")
+    s.add_argument("--bots", default="greedy", help=_BOTS_HELP)
     s.add_argument(
         "--workers",
         type=_positive,
@@ -579,6 +606,11 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="ADDRESS",
         help="play the matches as tasks on a Ray cluster at ADDRESS (HOST:PORT or auto); "
         "without ADDRESS, on one started on this machine (needs canasta[ray])",
+    )
+    s.add_argument(
+        "--json",
+        action="store_true",
+        help="print the summary as JSON, with the matches won by each bot (wins_by_bot)",
     )
     r = sub.add_parser("replay", help="print a recorded game hand by hand with the score sheets")
     r.add_argument("file", help="a game record (JSON or text)")
@@ -606,7 +638,7 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--variant", default="classic", help=f"variant ({names})")
     pl.add_argument("--seat", type=int, default=0, help="your seat, from 0 (default 0)")
     pl.add_argument("--seed", type=_seed, help="match seed (default: a random one, shown)")
-    pl.add_argument("--bots", default="greedy", help="bots by seat, cycled: greedy, random")
+    pl.add_argument("--bots", default="greedy", help=_BOTS_HELP)
     t = sub.add_parser("variants", help="compare the presets, or show one in full")
     t.add_argument("name", nargs="?", help=f"a preset ({names})")
     return parser
@@ -647,6 +679,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             sys.stderr,
             args.workers,
             args.ray,
+            args.json,
         )
     except ReplayError as exc:  # a record's illegal action (render --move): 1, as in validate
         print(f"canasta: illegal action {exc.index} ({exc.action}): {exc}", file=sys.stderr)

@@ -630,7 +630,8 @@ def play(
         input_stream: where the human's lines come from (default: standard input). Lines
             not typed at a terminal are echoed to ``output`` after their prompt.
         output: where the table is shown (default: standard output; colours only on a terminal).
-        bots: the bots by seat, cycled: ``greedy``, ``random`` (as ``canasta demo --bots``).
+        bots: the bots by seat, cycled: ``greedy``, ``random``, ``search`` (as ``canasta demo
+            --bots``).
         state: start from this position instead of a new match (its variant is used).
         width: the width of the output in columns (default: the terminal's, or 80).
 

@@ -17,12 +17,13 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Protocol
 
 from .actions import Action, DealNextHand
-from .bots import GreedyPlayer, Player, RandomPlayer, play_hand
+from .bots import GreedyPlayer, Player, RandomPlayer, SearchPlayer, play_hand
 from .engine import apply, new_game
 from .state import GameState
 from .variants import Variant
 
 __all__ = [
+    "BOTS",
     "LOCAL",
     "Backend",
     "BackendError",
@@ -31,6 +32,7 @@ __all__ = [
     "Processes",
     "RayCluster",
     "Serial",
+    "bot_names",
     "choose_backend",
     "play_job",
     "play_one_match",
@@ -42,7 +44,7 @@ LOCAL = "local"
 #: Seconds allowed to open a TCP connection to a Ray address before it is called unreachable.
 CONNECT_TIMEOUT = 5.0
 
-#: One match: the variant, its seed and the bots (``greedy,random``).
+#: One match: the variant, its seed and the bots (``greedy,random``, see :func:`players`).
 Job = tuple[Variant, int, str]
 #: What a match gives: hands played, actions played, winning sides.
 MatchResult = tuple[int, int, tuple[int, ...]]
@@ -56,21 +58,48 @@ class BackendError(Exception):
         self.status = status
 
 
-def players(spec: str, n: int, seed: int) -> list[Player]:
-    """The bots of ``n`` seats from a spec like ``"greedy,random"`` (cycled over the seats)."""
+#: The bots ``--bots`` names: ``search`` takes a budget, ``search:N`` (N playouts a move) or
+#: ``search:Ts`` (T seconds a move).
+BOTS = ("greedy", "random", "search")
+
+
+def bot_names(spec: str, n: int) -> list[str]:
+    """The bot of each of ``n`` seats, as ``spec`` names it (``"greedy,search:32"``, cycled
+    over the seats), in lower case."""
     kinds = [k.strip().lower() for k in spec.split(",") if k.strip()]
     if not kinds:
-        raise ValueError("--bots needs at least one of: greedy, random")
+        raise ValueError(f"--bots needs at least one of: {', '.join(BOTS)}")
+    return [kinds[seat % len(kinds)] for seat in range(n)]
+
+
+def players(spec: str, n: int, seed: int) -> list[Player]:
+    """The bots of ``n`` seats from a spec like ``"greedy,random"`` (cycled over the seats)."""
     out: list[Player] = []
-    for seat in range(n):
-        kind = kinds[seat % len(kinds)]
+    for seat, kind in enumerate(bot_names(spec, n)):
         if kind == "greedy":
             out.append(GreedyPlayer())
         elif kind == "random":
             out.append(RandomPlayer(seed * 1000 + seat))
+        elif kind.partition(":")[0] == "search":
+            out.append(_search_player(kind, seed * 1000 + seat))
         else:
-            raise ValueError(f"unknown bot {kind!r}: use greedy or random")
+            raise ValueError(f"unknown bot {kind!r}: use {', '.join(BOTS)}")
     return out
+
+
+def _search_player(kind: str, seed: int) -> SearchPlayer:
+    """``search``, ``search:N`` (playouts) or ``search:Ts`` (seconds) as a player."""
+    _, colon, budget = kind.partition(":")
+    try:
+        if not colon:
+            return SearchPlayer(seed)
+        if budget.endswith("s"):
+            return SearchPlayer(seed, playouts=None, seconds=float(budget[:-1]))
+        return SearchPlayer(seed, playouts=int(budget))
+    except ValueError:
+        raise ValueError(
+            f"bad search budget in {kind!r}: use search:N (playouts) or search:Ts (seconds)"
+        ) from None
 
 
 def play_one_match(variant: Variant, seed: int, bots: str) -> MatchResult:
