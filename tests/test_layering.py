@@ -43,7 +43,7 @@ LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
     ("formats", frozenset({"notation", "serialize", "records", "positions"})),
     ("engine", frozenset({"engine"})),
     ("events", frozenset({"events"})),
-    ("bots and renderers", frozenset({"bots", "render", "svg"})),
+    ("bots and renderers", frozenset({"sampling", "search", "bots", "render", "svg"})),
     ("apps", frozenset({"play", "simulate", "bench", "cli", "__init__", "__main__"})),
 )
 LAYER_OF = {name: i for i, (_, names) in enumerate(LAYERS) for name in names}
