@@ -78,7 +78,7 @@ from .scoring import HandScore, ScoreItem, ScoreLine, SideScore, score_hand
 from .serialize import from_dict, from_json, json_schema, to_dict, to_json
 from .state import DrawSource, EndReason, GameState, HandEnd, Phase, Turn
 from .variants import (
-    AskPartner as AskPartnerRule,
+    AskPartnerRule,
 )
 from .variants import (
     BlackThreeDiscard,

@@ -27,7 +27,7 @@ from .errors import CanastaError, PositionError
 from .legal import legal_actions
 from .melds import Meld
 from .state import DrawSource, EndReason, GameState, HandEnd, Phase, Turn
-from .variants import AskPartner as AskRule
+from .variants import AskPartnerRule as AskRule
 from .variants import LastCardRedThree, Partnerships, Variant, get_variant
 
 __all__ = ["position"]

@@ -85,7 +85,7 @@ from .positions import _check_meld
 from .scoring import HandScore, ScoreItem, ScoreLine, SideScore
 from .state import DrawSource, EndReason, GameState, HandEnd, Phase, Turn
 from .variants import (
-    AskPartner as AskPartnerRule,
+    AskPartnerRule,
 )
 from .variants import (
     BlackThreeDiscard,
