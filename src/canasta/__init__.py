@@ -79,8 +79,6 @@ from .serialize import from_dict, from_json, json_schema, to_dict, to_json
 from .state import DrawSource, EndReason, GameState, HandEnd, Phase, Turn
 from .variants import (
     AskPartnerRule,
-)
-from .variants import (
     BlackThreeDiscard,
     BlackThreeUpcard,
     CardPoints,

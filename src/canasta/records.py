@@ -19,9 +19,11 @@ notation, ``deal`` for the next hand, ``#`` starts a comment)::
     ...
     deal
 
-A house-rule variant is written as the preset it derives from and its changed fields as a JSON
-object: ``[Variant classic {"natural_canasta_bonus": 700}]``. A deck given instead of (or beside)
-the seed is ``[Deck KH 9C ...]`` (the whole pack in dealing order). ``[DealVersion 1]`` names the
+A house-rule variant is written in its JSON form, the preset it derives from and its changed
+fields, as in positions and JSON documents: ``[Variant {"preset": "classic", "changes":
+{"natural_canasta_bonus": 700}}]`` (records written before it give ``[Variant classic
+{"natural_canasta_bonus": 700}]``, which still loads). A deck given instead of (or beside) the
+seed is ``[Deck KH 9C ...]`` (the whole pack in dealing order). ``[DealVersion 1]`` names the
 deal algorithm the seed's decks follow (:func:`canasta.shuffled_pack`); a record without it was
 written before portable deals and replays with their shuffle, deal version 0 (the JSON form
 likewise, with or without ``"deal_version"``).
@@ -50,6 +52,7 @@ from .cards import Card, to_card_list
 from .deals import DEAL_VERSION, DEAL_VERSIONS
 from .engine import apply, new_game
 from .errors import CanastaError, IllegalActionError, NotationError, Reason
+from .notation import format_variant, parse_variant
 from .serialize import (
     FORMAT_VERSION,
     _decode_variant,
@@ -59,7 +62,7 @@ from .serialize import (
     to_dict,
 )
 from .state import GameState
-from .variants import CardPoints, Variant, get_variant, variant_names
+from .variants import CardPoints, Variant, get_variant
 
 __all__ = ["GameRecord", "ReplayError", "replay", "replay_steps"]
 
@@ -200,7 +203,7 @@ class GameRecord:
     # ------------------------------------------------------------------ text form
     def dumps(self) -> str:
         """The readable text form (see the module documentation)."""
-        lines = [f"[Variant {_variant_text(self.variant)}]"]
+        lines = [f"[Variant {format_variant(self.variant)}]"]
         if self.seed is not None:
             lines.append(f"[Seed {self.seed}]")
         lines.append(f"[DealVersion {self.deal_version}]")
@@ -482,79 +485,22 @@ def _int_tag(header: dict[str, str], key: str) -> int | None:
 
 
 # ---------------------------------------------------------------------------- variants as text
-def variant_changes(variant: Variant) -> tuple[str, dict[str, Any]]:
-    """The registry preset ``variant`` derives from (the one with the fewest differing fields)
-    and its changed fields, as JSON-ready values."""
-    best: tuple[str, dict[str, Any]] | None = None
-    for name in variant_names():
-        base = get_variant(name)
-        changes = {}
-        for field in attrs.fields(Variant):
-            if not field.init:
-                continue
-            value = getattr(variant, field.name)
-            if value != getattr(base, field.name):
-                changes[field.name] = _jsonable(value)
-        if best is None or len(changes) < len(best[1]):
-            best = (name, changes)
-    assert best is not None
-    return best
-
-
-def _jsonable(value: Any) -> Any:
-    if isinstance(value, CardPoints):
-        return {f.name: getattr(value, f.name) for f in attrs.fields(CardPoints)}
-    if isinstance(value, tuple):
-        return [_jsonable(v) for v in value]
-    if hasattr(value, "value") and not isinstance(value, int | str):
-        return value.value
-    if isinstance(value, str) and hasattr(value, "value"):
-        return str(value.value)
-    return value
-
-
-def variant_from_changes(name: str, changes: Any) -> Variant:
-    """A variant from a preset name and changed fields (JSON values).
-
-    Raises:
-        NotationError: an unknown preset, an unknown field, a bad value.
-    """
-    try:
-        base = get_variant(name)
-        if not isinstance(changes, dict):
-            raise NotationError("variant changes must be an object of field: value")
-        values = dict(changes)
-        if "points" in values:
-            points = values["points"]
-            if not isinstance(points, dict):
-                raise NotationError("points must be an object")
-            values["points"] = CardPoints(**points)
-        return base.derive(**values)
-    except NotationError:
-        raise
-    except (CanastaError, TypeError) as exc:
-        raise NotationError(f"variant: {exc}") from None
-
-
-def _variant_text(variant: Variant) -> str:
-    name, changes = variant_changes(variant)
-    if not changes:
-        return name
-    return f"{name} {json.dumps(changes, separators=(', ', ': '))}"
-
-
 def _parse_variant(text: str) -> Variant:
-    name, _, rest = text.partition(" ")
-    if not rest.strip():
-        try:
-            return get_variant(name)
-        except CanastaError as exc:
-            raise NotationError(f"[Variant]: {exc}") from None
+    """The ``[Variant ...]`` tag: a preset's name or the JSON form of a house rule (as in
+    positions and JSON documents); records written before it give ``NAME {changes}``."""
+    name, _, rest = text.strip().partition(" ")
     try:
-        changes = json.loads(rest)
-    except (ValueError, RecursionError) as exc:
-        raise NotationError(f"[Variant]: the changes are not JSON: {exc}") from None
-    return variant_from_changes(name, changes)
+        if rest.strip() and not name.startswith("{"):
+            try:
+                changes = json.loads(rest)
+            except (ValueError, RecursionError) as exc:
+                raise NotationError(f"the changes are not JSON: {exc}") from None
+            if isinstance(changes, dict) and isinstance(changes.get("points"), dict):
+                changes["points"] = {**attrs.asdict(CardPoints()), **changes["points"]}
+            text = json.dumps({"preset": get_variant(name).name, "changes": changes})
+        return parse_variant(text)
+    except CanastaError as exc:
+        raise NotationError(f"[Variant]: {exc}") from None
 
 
 # ---------------------------------------------------------------------------- replay
