@@ -61,9 +61,7 @@ columns from 0 (:attr:`NotationError.position` is the index in the whole text)::
               | "red" cards { "/" cards }                 red threes laid out, one per seat
               | "melded" ( "-" | SEAT { SEAT } )          seats that melded in an earlier turn
               | "out_of_play" cards                       cards of the pack not in play
-    VARIANT  := NAME [ "{" change { "," change } "}" ]
-    change   := FIELD "=" value | "points." FIELD "=" INT
-    value    := INT | "None" | "true" | "false" | WORD | STRING | "(" [ value { "," value } ] ")"
+    VARIANT  := NAME | JSON                                a preset, or a house rule's JSON form
     PHASE    := "draw" | "play" | "answer" | "hand_over"
     fact     := "drew=" ("stock" | "pile") | "asked" | "permission=" ("yes" | "no") | "laid_off"
               | "created=" RANK { "," RANK } | "melded" | "last_red_three"
@@ -77,11 +75,10 @@ columns from 0 (:attr:`NotationError.position` is the index in the whole text)::
   seed's later hands follow (:attr:`GameState.deal_version`; default 1,
   :func:`canasta.shuffled_pack`, and then not written; ``deal 0`` is the shuffle before
   portable deals, of a match begun then). A variant that is not a
-  preset is written as the preset it differs least from plus the changed fields, e.g.
-  ``classic{natural_canasta_bonus=700,wild_ratio=at_most_equal}``: ints, ``None``, ``true`` /
-  ``false``, enum values as bare words, strings in double quotes (``\\"``, ``\\\\``, ``\\n`` and
-  ``\\uXXXX`` escapes), tuples in parentheses (``(1,)`` for one item); card points as
-  ``points.joker=60``. Nothing is evaluated. The seats playing the hand and their order (five
+  preset is written in its JSON form, as in JSON documents and records: the preset it differs
+  least from plus the changed fields, e.g.
+  ``{"preset": "classic", "changes": {"natural_canasta_bonus": 700}}`` (the brace form of
+  earlier versions, ``classic{natural_canasta_bonus=700}``, still reads). Nothing is evaluated. The seats playing the hand and their order (five
   players: who sits out) follow from the variant and the hand number.
 * ``turn`` names the seat whose turn it is (in the answer phase, the player who asked; his
   partner answers) and the phase, then the facts of the turn (:class:`~canasta.Turn`): where

@@ -665,7 +665,10 @@ def _check_field(name: str, kind: Any, spec: FieldRule, value: Any) -> None:
             raise VariantError(name, f"must be an int, not {type(value).__name__}")
         hi = MAX_POINTS if spec.hi is None else spec.hi
         if spec.lo is not None and value < spec.lo:
-            raise VariantError(name, f"must be at least {spec.lo}, not {_show(value)}")
+            least = {0: "must not be negative", 1: "must be positive"}.get(spec.lo)
+            raise VariantError(
+                name, f"{least or f'must be at least {spec.lo}'}, got {_show(value)}"
+            )
         if value > hi:
             raise VariantError(name, f"at most {hi}, not {_show(value)}")
     elif kind is str:
