@@ -432,9 +432,8 @@ def test_house_rule_variants_round_trip() -> None:
         '{"preset": "classic", "changes": {"wild_ratio": "at_most_equal", '
         '"natural_canasta_bonus": 700}}'
     )
-    assert parse_variant("classic{wild_ratio=at_most_equal,natural_canasta_bonus=700}") == (
-        variants[0]
-    )  # the brace form of earlier versions still reads
+    old = "classic{wild_ratio=at_most_equal,natural_canasta_bonus=700}"  # earlier versions
+    assert parse_variant(old) == variants[0]
     assert format_variant(classic.derive(name="cutthroat", description="x")).startswith(
         '{"preset": "classic"'
     )

@@ -78,8 +78,9 @@ columns from 0 (:attr:`NotationError.position` is the index in the whole text)::
   preset is written in its JSON form, as in JSON documents and records: the preset it differs
   least from plus the changed fields, e.g.
   ``{"preset": "classic", "changes": {"natural_canasta_bonus": 700}}`` (the brace form of
-  earlier versions, ``classic{natural_canasta_bonus=700}``, still reads). Nothing is evaluated. The seats playing the hand and their order (five
-  players: who sits out) follow from the variant and the hand number.
+  earlier versions, ``classic{natural_canasta_bonus=700}``, still reads). Nothing is
+  evaluated. The seats playing the hand and their order (five players: who sits out) follow
+  from the variant and the hand number.
 * ``turn`` names the seat whose turn it is (in the answer phase, the player who asked; his
   partner answers) and the phase, then the facts of the turn (:class:`~canasta.Turn`): where
   the player drew from, whether he asked partner and the answer, whether he laid off on a meld
