@@ -28,6 +28,7 @@ from cattrs.errors import ClassValidationError, IterableValidationError
 
 from .cards import N_KINDS, Card, Cards, Rank
 from .errors import CanastaError, NotationError, VariantError
+from .melds import Meld
 from .variants import MAX_POINTS, CardPoints, Variant, get_variant, variant_fields, variant_names
 
 __all__ = [
@@ -453,6 +454,8 @@ def schema_of(kind: Any, defs: dict[str, Any]) -> dict[str, Any]:
         return {"$ref": "#/$defs/cards"}
     if kind is Variant:
         return {"$ref": "#/$defs/variant_body"}
+    if kind is Meld:
+        return {"$ref": "#/$defs/meld"}
     if origin is frozenset:
         return {"type": "array", "items": {"$ref": "#/$defs/rank"}, "uniqueItems": True}
     if origin is tuple:

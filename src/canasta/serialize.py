@@ -76,6 +76,7 @@ from ._codec import (
     fail,
     key_path,
     kind_of,
+    schema_of,
     show,
     structure,
     variant_document,
@@ -345,6 +346,8 @@ class _Codec:
     cls: type[Any]
     encode: Callable[[Any], dict[str, Any]]
     decode: Callable[[dict[str, Any], str], Any]
+    #: Whether the codec is made from the class (and so its schema too).
+    generated: bool
 
 
 _TYPES: dict[str, _Codec] = {}
@@ -396,11 +399,13 @@ def register(
     old = _TYPES.get(type_name)
     if old is not None:
         _BY_CLASS.pop(old.cls, None)
+    generated = encode is None and decode is None
     if encode is None:
         encode = converter.unstructure
     if decode is None:
         decode = functools.partial(_decode_as, cls)
-    codec = _Codec(type_name, cls, encode, decode)
+    codec = _Codec(type_name, cls, encode, decode, generated)
+    _schema_text.cache_clear()
     _TYPES[type_name] = codec
     _BY_CLASS[cls] = codec
 
@@ -418,6 +423,7 @@ def unregister(type_name: str) -> None:
     """
     codec = _TYPES.pop(type_name)
     _BY_CLASS.pop(codec.cls, None)
+    _schema_text.cache_clear()
 
 
 def registered_types() -> tuple[str, ...]:
@@ -632,10 +638,46 @@ def from_json(text: str | bytes, kind: str | None = None) -> Any:
 
 @functools.cache
 def _schema_text() -> str:
+    """The schema: the registry's types, each made from its class where its codec is (the
+    variant from its fields' declarations); the shapes of hand-written codecs from the file."""
     schema = json.loads(
         resources.files("canasta").joinpath("schema/canasta.schema.json").read_text("utf-8")
     )
-    schema["$defs"].update(variant_schema())  # made from the Variant fields' declarations
+    defs = schema["$defs"]
+    defs.update(variant_schema())
+    for name, codec in _TYPES.items():
+        if codec.generated:
+            ref = schema_of(codec.cls, defs)["$ref"].rsplit("/", 1)[1]
+            body = defs.pop(ref) if ref == codec.cls.__name__ else defs[ref]
+            doc = (codec.cls.__doc__ or name).strip().split("\n")[0]
+            defs[f"{name}_fields"] = {
+                "description": doc,
+                "type": "object",
+                "properties": {"type": {"const": name}, **body["properties"]},
+                "required": ["type", *body["required"]],
+            }
+        defs.setdefault(
+            f"{name}_document",
+            {
+                "$ref": f"#/$defs/{name}_fields",
+                "properties": {"format_version": {"const": FORMAT_VERSION}},
+                "required": ["format_version"],
+                "unevaluatedProperties": False,
+            },
+        )
+    schema["properties"]["type"]["enum"] = list(_TYPES)
+    schema["allOf"] = [
+        {"if": {"properties": {"type": {"const": n}}}, "then": {"$ref": f"#/$defs/{n}_document"}}
+        for n in _TYPES
+    ]
+    defs["action"]["properties"]["type"]["enum"] = list(_ACTION_TYPES)
+    defs["action"]["allOf"] = [
+        {
+            "if": {"properties": {"type": {"const": n}}},
+            "then": {"$ref": f"#/$defs/{n}_fields", "unevaluatedProperties": False},
+        }
+        for n in _ACTION_TYPES
+    ]
     return json.dumps(schema)
 
 
