@@ -26,12 +26,25 @@ import attrs
 import cattrs
 from cattrs.errors import ClassValidationError, IterableValidationError
 
+from .actions import (
+    Action,
+    AnswerPartner,
+    AskPartner,
+    DealNextHand,
+    DeclinePile,
+    Discard,
+    Draw,
+    EndTurn,
+    MeldCards,
+    TakePile,
+)
 from .cards import N_KINDS, Card, Cards, Rank
 from .errors import CanastaError, NotationError, VariantError
 from .melds import Meld
 from .variants import MAX_POINTS, CardPoints, Variant, get_variant, variant_fields, variant_names
 
 __all__ = [
+    "ACTIONS",
     "MAX_CARDS",
     "MAX_DEPTH",
     "MAX_ITEMS",
@@ -70,6 +83,20 @@ BOUNDS: Final[dict[str, tuple[int, int]]] = {
     "side": (0, MAX_PLAYERS - 1),
     "count": (0, MAX_CARDS),
 }
+
+#: The ``"type"`` of each action class (in a document, and for an action nested in one).
+ACTIONS: Final[dict[str, type[Any]]] = {
+    "draw": Draw,
+    "take_pile": TakePile,
+    "meld_cards": MeldCards,
+    "discard": Discard,
+    "ask_partner": AskPartner,
+    "answer_partner": AnswerPartner,
+    "decline_pile": DeclinePile,
+    "end_turn": EndTurn,
+    "deal_next_hand": DealNextHand,
+}
+_ACTION_NAMES: Final = {cls: name for name, cls in ACTIONS.items()}
 
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _CARD_BY_NOTATION: Final = {str(c): c for c in (Card.from_id(i) for i in range(N_KINDS))}
@@ -318,6 +345,25 @@ converter.register_structure_hook(Rank, _rank)
 converter.register_structure_hook(Cards, lambda v, _: Cards.of(_items(v, Card, MAX_CARDS)))
 converter.register_structure_hook_func(lambda t: t == frozenset[Rank], _ranks)
 converter.register_structure_hook(Variant, lambda v, _: variant_from_document(v))
+
+
+def _action(value: Any, _: Any) -> Any:
+    """An action nested in a document: its ``"type"`` and its fields."""
+    if type(value) is not dict:
+        raise _Bad(f"expected an object, got {kind_of(value)}")
+    name = value.get("type")
+    if name not in ACTIONS:
+        raise _Bad(f"not an action type: {str(name)[:40]!r}", ".type")
+    return converter.structure({k: v for k, v in value.items() if k != "type"}, ACTIONS[name])
+
+
+def _action_fields(action: Any) -> dict[str, Any]:
+    fields: dict[str, Any] = converter.unstructure(action, type(action))
+    return {"type": _ACTION_NAMES[type(action)], **fields}
+
+
+converter.register_structure_hook_func(lambda t: t == Action, _action)
+converter.register_unstructure_hook_func(lambda t: t == Action, _action_fields)
 converter.register_structure_hook_factory(lambda t: _origin(t) is tuple, _tuple_hook)
 for _kind in (enum.Enum, enum.StrEnum):  # StrEnum: before str's own hook
     converter.register_structure_hook(_kind, lambda v, t: _enum_hook(t)(v, t))

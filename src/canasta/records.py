@@ -46,6 +46,7 @@ from typing import Any
 
 import attrs
 
+from ._codec import converter, structure
 from ._rules import shuffled_deck
 from .actions import Action, DealNextHand
 from .cards import Card, to_card_list
@@ -53,14 +54,7 @@ from .deals import DEAL_VERSION, DEAL_VERSIONS
 from .engine import apply, new_game
 from .errors import CanastaError, IllegalActionError, NotationError, Reason
 from .notation import format_variant, parse_variant
-from .serialize import (
-    FORMAT_VERSION,
-    _decode_variant,
-    _encode_variant,
-    from_dict,
-    register,
-    to_dict,
-)
+from .serialize import FORMAT_VERSION, register
 from .state import GameState
 from .variants import CardPoints, Variant, get_variant
 
@@ -326,19 +320,6 @@ class GameRecord:
             **_encode(self),
         }
 
-    def _fields(self) -> dict[str, Any]:
-        return {
-            "variant": _encode_variant(self.variant),
-            "seed": self.seed,
-            "deck": None if self.deck is None else [str(c) for c in self.deck],
-            "dealer": self.dealer,
-            "totals": None if self.totals is None else list(self.totals),
-            "players": list(self.players),
-            "date": self.date,
-            "actions": [to_dict(a, versioned=False) for a in self.actions],
-            "deal_version": self.deal_version,
-        }
-
     def to_json(self, indent: int | None = None) -> str:
         """The JSON form."""
         return json.dumps(self.to_dict(), indent=indent)
@@ -370,85 +351,20 @@ class GameRecord:
 
 
 def _encode(record: GameRecord) -> dict[str, Any]:
-    return record._fields()
+    fields: dict[str, Any] = converter.unstructure(record)
+    return fields
 
 
 def _decode(data: dict[str, Any], path: str = "$", versioned: bool = False) -> GameRecord:
-    try:
-        return _decode_record(data, versioned)
-    except NotationError as exc:
-        if path != "$" and str(exc).startswith("$"):
-            raise NotationError(path + str(exc)[1:]) from None
-        raise
-
-
-def _decode_record(data: dict[str, Any], versioned: bool) -> GameRecord:
-    keys = {
-        "format_version",
-        "type",
-        "variant",
-        "seed",
-        "deck",
-        "dealer",
-        "totals",
-        "players",
-        "date",
-        "actions",
-        "deal_version",
-    }
-    extra = set(data) - keys
-    if extra:
-        raise NotationError(f"$: unknown keys {sorted(extra)}")
+    """A record from its JSON fields, read by the types of its own (strictly, JSON paths in
+    errors); ``deal_version`` and ``players`` may be absent (records written before them)."""
     if versioned and (data.get("format_version") != FORMAT_VERSION or data.get("type") != "record"):
-        raise NotationError(f"$: not a record of format_version {FORMAT_VERSION}")
-    variant = _decode_variant(data.get("variant"), "$.variant")
-    assert isinstance(variant, Variant)
-    seed = _json_int(data, "seed")
-    deal_version = data.get("deal_version", 0)
-    if not _is_int(deal_version) or deal_version not in DEAL_VERSIONS:
-        raise NotationError(f"$.deal_version: one of {list(DEAL_VERSIONS)}")
-    dealer = _json_int(data, "dealer")
-    totals = data.get("totals")
-    if totals is not None:
-        if not isinstance(totals, list) or not all(_is_int(t) for t in totals):
-            raise NotationError("$.totals: a list of integers or null")
-        totals = tuple(totals)
-    deck = data.get("deck")
-    if deck is not None:
-        if not isinstance(deck, list) or not all(isinstance(c, str) for c in deck):
-            raise NotationError("$.deck: a list of cards or null")
-        try:
-            deck = tuple(Card.parse(c) for c in deck)
-        except CanastaError as exc:
-            raise NotationError(f"$.deck: {exc}") from None
-    players = data.get("players", [])
-    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise NotationError("$.players: a list of names")
-    date = data.get("date")
-    if date is not None and not isinstance(date, str):
-        raise NotationError("$.date: a string or null")
-    raw_actions = data.get("actions")
-    if not isinstance(raw_actions, list):
-        raise NotationError("$.actions: a list of actions")
-    actions = []
-    from .serialize import _ACTION_TYPES as _ACTION_TYPE_NAMES
-
-    for i, raw in enumerate(raw_actions):
-        kind = raw.get("type") if isinstance(raw, dict) else None
-        if kind not in _ACTION_TYPE_NAMES:
-            raise NotationError(f"$.actions[{i}].type: not an action type: {str(kind)[:40]!r}")
-        actions.append(from_dict(raw, path=f"$.actions[{i}]", versioned=False))
-    return GameRecord(
-        variant=variant,
-        seed=seed,
-        deck=deck,
-        dealer=dealer,
-        totals=totals,
-        players=tuple(players),
-        date=date,
-        actions=tuple(actions),
-        deal_version=deal_version,
-    )
+        raise NotationError(f"{path}: not a record of format_version {FORMAT_VERSION}")
+    body = {k: v for k, v in data.items() if k not in ("format_version", "type")}
+    body.setdefault("deal_version", 0)
+    body.setdefault("players", [])
+    record: GameRecord = structure(body, GameRecord, path)
+    return record
 
 
 def _quote(text: str, limit: int = 120) -> str:
@@ -459,13 +375,6 @@ def _quote(text: str, limit: int = 120) -> str:
 
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _json_int(data: dict[str, Any], key: str) -> int | None:
-    value = data.get(key)
-    if value is not None and not _is_int(value):
-        raise NotationError(f"$.{key}: an integer or null")
-    return value
 
 
 #: The header tags as they are written, by their lower-case key.

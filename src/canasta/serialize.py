@@ -66,6 +66,7 @@ import attrs
 
 from . import _core as core
 from ._codec import (
+    ACTIONS,
     MAX_CARDS,
     MAX_DEPTH,
     MAX_ITEMS,
@@ -84,17 +85,6 @@ from ._codec import (
     variant_schema,
 )
 from ._rules import hand_sides, seating
-from .actions import (
-    AnswerPartner,
-    AskPartner,
-    DealNextHand,
-    DeclinePile,
-    Discard,
-    Draw,
-    EndTurn,
-    MeldCards,
-    TakePile,
-)
 from .cards import JOKER_ID, N_KINDS, Card, Cards, Rank
 from .deals import DEAL_VERSIONS
 from .errors import NotationError, PositionError, StateError
@@ -102,7 +92,7 @@ from .melds import Meld
 from .positions import _check_meld
 from .problems import problems
 from .scoring import HandScore, ScoreLine, SideScore
-from .state import DrawSource, EndReason, GameState, HandEnd, Phase, Turn
+from .state import GameState, HandEnd, Phase, Turn
 from .variants import Partnerships, Variant
 from .views import PlayerView
 
@@ -716,17 +706,7 @@ def _decode_meld(value: Any, path: str, max_cards: int = MAX_CARDS) -> tuple[Mel
 
 
 #: The ``"type"`` of each action class.
-_ACTION_TYPES: Final = (
-    "draw",
-    "take_pile",
-    "meld_cards",
-    "discard",
-    "ask_partner",
-    "answer_partner",
-    "decline_pile",
-    "end_turn",
-    "deal_next_hand",
-)
+_ACTION_TYPES: Final = tuple(ACTIONS)
 
 
 def _decode_action(value: Any, path: str, seat: int | None = None) -> Any:
@@ -749,27 +729,13 @@ def _decode_variant(value: Any, path: str) -> Variant:
 
 # ================================================================== states
 def _encode_turn(t: Turn) -> dict[str, Any]:
-    return {
-        "seat": t.seat,
-        "drew": None if t.drew is None else t.drew.value,
-        "asked": t.asked,
-        "permission": t.permission,
-        "laid_off": t.laid_off,
-        "created": [r.symbol for r in sorted(t.created, reverse=True)],
-        "melded": t.melded,
-        "last_red_three": t.last_red_three,
-    }
+    fields: dict[str, Any] = converter.unstructure(t)
+    return fields
 
 
 def _encode_end(e: HandEnd | None) -> dict[str, Any] | None:
-    if e is None:
-        return None
-    return {
-        "reason": e.reason.value,
-        "seat": e.seat,
-        "concealed": e.concealed,
-        "partner_had_melded": e.partner_had_melded,
-    }
+    fields: dict[str, Any] | None = converter.unstructure(e)
+    return fields
 
 
 def _enc_state(s: GameState) -> dict[str, Any]:
@@ -818,17 +784,6 @@ _STATE_KEYS: Final = (
 #: Optional keys of a state: ``deal_version`` is absent from states written before portable
 #: deals, which deal on with version 0.
 _STATE_OPTIONAL: Final = ("deal_version",)
-_TURN_KEYS: Final = (
-    "seat",
-    "drew",
-    "asked",
-    "permission",
-    "laid_off",
-    "created",
-    "melded",
-    "last_red_three",
-)
-_END_KEYS: Final = ("reason", "seat", "concealed", "partner_had_melded")
 #: Keys a state may have, written only when not empty (documents without them still load).
 _STATE_OPTIONAL_KEYS: Final = ("out_of_play",)
 
@@ -1000,41 +955,20 @@ def _decode_red_threes(
 
 
 def _decode_turn(r: Reader, order: tuple[int, ...]) -> Turn:
-    t = r.obj("turn", _TURN_KEYS)
-    seat = t.integer("seat", 0, MAX_PLAYERS - 1)
-    if seat not in order:
-        _fail(t.at("seat"), f"seat {seat} does not play this hand {list(order)}")
-    created_items = _list(t.raw("created"), t.at("created"), len(_TABLE_RANKS), "ranks")
-    created = [
-        _rank(x, f"{t.at('created')}[{i}]", _TABLE_RANKS) for i, x in enumerate(created_items)
-    ]
-    if len(set(created)) != len(created):
-        _fail(t.at("created"), "a rank is listed twice")
-    return Turn(
-        seat=seat,
-        drew=_opt_enum(DrawSource, t.raw("drew"), t.at("drew")),
-        asked=t.boolean("asked"),
-        permission=_opt_bool(t.raw("permission"), t.at("permission")),
-        laid_off=t.boolean("laid_off"),
-        created=frozenset(created),
-        melded=t.boolean("melded"),
-        last_red_three=t.boolean("last_red_three"),
-    )
+    turn: Turn = structure(r.raw("turn"), Turn, r.at("turn"))
+    if turn.seat not in order:
+        _fail(f"{r.at('turn')}.seat", f"seat {turn.seat} does not play this hand {list(order)}")
+    for i, symbol in enumerate(r.raw("turn")["created"]):
+        if _RANK_BY_SYMBOL[symbol] not in _TABLE_RANKS:
+            _fail(f"{r.at('turn')}.created[{i}]", f"not a rank here: {symbol!r}")
+    return turn
 
 
 def _decode_end(r: Reader, order: tuple[int, ...]) -> HandEnd | None:
-    if r.raw("end") is None:
-        return None
-    e = r.obj("end", _END_KEYS)
-    seat = e.opt_integer("seat", 0, MAX_PLAYERS - 1)
-    if seat is not None and seat not in order:
-        _fail(e.at("seat"), f"seat {seat} does not play this hand {list(order)}")
-    return HandEnd(
-        reason=_enum(EndReason, e.raw("reason"), e.at("reason")),
-        seat=seat,
-        concealed=e.boolean("concealed"),
-        partner_had_melded=e.boolean("partner_had_melded"),
-    )
+    end: HandEnd | None = structure(r.raw("end"), HandEnd | None, r.at("end"))
+    if end is not None and end.seat is not None and end.seat not in order:
+        _fail(f"{r.at('end')}.seat", f"seat {end.seat} does not play this hand {list(order)}")
+    return end
 
 
 def _decode_totals(r: Reader, v: Variant) -> tuple[int, ...]:
@@ -1378,24 +1312,11 @@ def _one(key: str, cls: type[_T]) -> Callable[[dict[str, Any], str], _T]:
     return lambda data, path: structure(Reader(data, path, (key,)).raw(key), cls, f"{path}.{key}")
 
 
-_ACTION_CLASSES: Final = (
-    Draw,
-    TakePile,
-    MeldCards,
-    Discard,
-    AskPartner,
-    AnswerPartner,
-    DeclinePile,
-    EndTurn,
-    DealNextHand,
-)
-
-
 def _register_builtins() -> None:
     register("card", Card, lambda c: {"card": str(c)}, _one("card", Card))
     register("cards", Cards, lambda c: {"cards": _encode_cards(c)}, _one("cards", Cards))
     register("meld", Meld)
-    for name, cls in zip(_ACTION_TYPES, _ACTION_CLASSES, strict=True):
+    for name, cls in ACTIONS.items():
         register(name, cls)
     register("variant", Variant, variant_document, variant_from_document)
     register("game_state", GameState, _enc_state, _dec_state)
