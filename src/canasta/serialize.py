@@ -174,10 +174,6 @@ def _bool(value: Any, path: str) -> bool:
     return value
 
 
-def _opt_bool(value: Any, path: str) -> bool | None:
-    return None if value is None else _bool(value, path)
-
-
 def _str(value: Any, path: str, max_len: int = MAX_STRING) -> str:
     if type(value) is not str:
         _fail(path, f"expected a string, got {_kind(value)}")
@@ -203,10 +199,6 @@ def _enum(kind: type[_E], value: Any, path: str) -> _E:
     _fail(path, f"{text!r} is not one of {choices}")
 
 
-def _opt_enum(kind: type[_E], value: Any, path: str) -> _E | None:
-    return None if value is None else _enum(kind, value, path)
-
-
 def _card(value: Any, path: str) -> Card:
     card: Card = structure(value, Card, path)
     return card
@@ -222,12 +214,9 @@ def _cards(value: Any, path: str, max_len: int = MAX_CARDS) -> list[Card]:
 
 
 def _rank(value: Any, path: str, allowed: Iterable[Rank] | None = None) -> Rank:
-    if type(value) is not str:
-        _fail(path, f"expected a rank (a string such as 'K'), got {_kind(value)}")
-    rank = _RANK_BY_SYMBOL.get(value)
-    if rank is None or (allowed is not None and rank not in allowed):
-        shown = value if len(value) <= 20 else value[:20] + "..."
-        _fail(path, f"not a rank here: {shown!r}")
+    rank: Rank = structure(value, Rank, path)
+    if allowed is not None and rank not in allowed:
+        _fail(path, f"not a rank here: {value!r}")
     return rank
 
 
