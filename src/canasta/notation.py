@@ -559,7 +559,8 @@ def parse_variant(text: str) -> Variant:
         raise NotationError(f"a variant must be given as text, not {type(text).__name__}")
 
     def fail(pos: int, message: str) -> NoReturn:
-        raise NotationError(f"{message} at column {pos} of {text[:200]!r}", text, pos)
+        shown = text if len(text) <= 60 else text[:57] + "..."  # never echo huge text
+        raise NotationError(f"{message} at column {pos} of {shown!r}", text, pos)
 
     start = len(text) - len(text.lstrip())
     variant, end = _read_variant(text, start, len(text), fail)
