@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import doctest
 import importlib.util
+import json
 import re
 import sys
 from pathlib import Path
@@ -93,10 +94,12 @@ def _generate(_app: object = None) -> None:
     here.mkdir(exist_ok=True)
     from canasta.variants import variant_rows
 
-    docs = _attr_docs("canasta.variants")
+    from rules_citations import linkify
+
+    fields = canasta.variants.variant_fields()
     names = canasta.variant_names()
     rows = [
-        [f"``{field}``", *map(_plain, values), docs.get(("Variant", field), "")]
+        [f"``{field}``", *map(_plain, values), linkify(fields[field][1].doc)]
         for field, values in variant_rows(names)
         if field != "name"
     ]
@@ -111,6 +114,8 @@ def _generate(_app: object = None) -> None:
         if extra:
             row[1] += " (aliases: " + ", ".join(f"``{a}``" for a in extra) + ")"
     (here / "presets.rst").write_text(_table(["preset", "what it is"], presets), encoding="utf-8")
+    schema = json.dumps(canasta.json_schema(), indent=2, ensure_ascii=False)
+    (here / "canasta.schema.json").write_text(schema + "\n", encoding="utf-8")
     docs = _attr_docs("canasta.errors")
     undocumented = [r.name for r in canasta.Reason if not docs.get(("Reason", r.name))]
     if undocumented:

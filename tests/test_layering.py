@@ -40,7 +40,7 @@ LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
             }
         ),
     ),
-    ("formats", frozenset({"notation", "serialize", "records", "positions"})),
+    ("formats", frozenset({"_codec", "notation", "serialize", "records", "positions"})),
     ("engine", frozenset({"engine"})),
     ("events", frozenset({"events"})),
     ("bots and renderers", frozenset({"sampling", "search", "bots", "render", "svg"})),

@@ -56,11 +56,17 @@ def test_house_rule_variant_in_the_header() -> None:
     )
     record = _random_record(house, seed=2, hands=1)
     text = record.dumps()
-    assert text.startswith("[Variant classic {")
+    assert text.startswith('[Variant {"preset": "classic", "changes": {')
     again = canasta.GameRecord.loads(text)
     assert again.variant.natural_canasta_bonus == 700
     assert again.variant.wild_ratio == "at_most_equal"
     assert canasta.replay(again).match_totals == canasta.replay(record).match_totals
+    old = text.replace(  # the header of earlier versions: NAME {changes}
+        text.split("\n", 1)[0],
+        '[Variant classic {"name": "house", "wild_ratio": "at_most_equal", '
+        '"natural_canasta_bonus": 700}]',
+    )
+    assert canasta.GameRecord.loads(old) == again
 
 
 @pytest.mark.parametrize("name", ["classic", "Regency", "six-player-2x3"])

@@ -296,7 +296,8 @@ def test_schema_covers_the_types() -> None:
     schema = json_schema()
     events = [n for n in serialize.registered_types() if n not in (*BUILTIN_TYPES, "record")]
     assert events  # the events of canasta.events (tests/test_events.py checks them)
-    assert schema["properties"]["type"]["enum"] == [*BUILTIN_TYPES, "record", *events]
+    assert schema["properties"]["type"]["enum"] == list(serialize.registered_types())
+    assert set(schema["properties"]["type"]["enum"]) == {*BUILTIN_TYPES, "record", *events}
     assert set(BUILTIN_TYPES) | {"record"} <= set(serialize.registered_types())
     changes = schema["$defs"]["variant_changes"]["properties"]
     fields = [a.name for a in attrs.fields(canasta.Variant) if a.init]
@@ -730,3 +731,50 @@ def test_fuzz_mutated_documents(doc: dict[str, Any], mutation: str, data: st.Dat
         items = get(doc, path)
         items.append(copy.deepcopy(items[data.draw(st.integers(0, len(items) - 1))]))
     only_notation_errors(json.dumps(doc))
+
+
+def test_register_an_attrs_class_alone() -> None:
+    """An attrs class needs no codec of its own: its encoder, strict decoder and schema are
+    made from its fields' types."""
+
+    @attrs.frozen
+    class Note:
+        """A note on a seat's move."""
+
+        seat: int
+        card: canasta.Card
+        melds: tuple[canasta.Meld, ...]
+        text: str | None = None
+
+    serialize.register("note", Note)
+    try:
+        note = Note(2, canasta.Card.parse("KH"), (canasta.Meld.parse("KH KS 2C"),))
+        doc = round_trip(note)
+        assert not list(validator_of(json_schema()).iter_errors(doc))
+        assert doc == {
+            "format_version": 1,
+            "type": "note",
+            "seat": 2,
+            "card": "KH",
+            "melds": [{"rank": "K", "cards": ["2C", "KS", "KH"]}],
+            "text": None,
+        }
+        assert "note" in json_schema()["properties"]["type"]["enum"]
+        del doc["text"]  # a field whose default is None may be left out
+        assert from_dict(doc) == note
+        for key, value, where in [
+            ("seat", True, "$.seat"),
+            ("card", "KX", "$.card"),
+            ("melds", [{"rank": "K"}], "$.melds[0].cards"),
+            ("extra", 1, "$.extra"),
+        ]:
+            bad = {**doc, key: value}
+            refused(bad, where)
+            assert list(validator_of(json_schema()).iter_errors(bad))
+    finally:
+        serialize.unregister("note")
+    assert "note" not in json_schema()["properties"]["type"]["enum"]
+
+
+def validator_of(schema: dict[str, Any]) -> Any:
+    return jsonschema.Draft202012Validator(schema)

@@ -80,9 +80,7 @@ from .scoring import HandScore, ScoreItem, ScoreLine, SideScore, score_hand
 from .serialize import from_dict, from_json, json_schema, to_dict, to_json
 from .state import DrawSource, EndReason, GameState, HandEnd, Phase, Turn, connect
 from .variants import (
-    AskPartner as AskPartnerRule,
-)
-from .variants import (
+    AskPartnerRule,
     BlackThreeDiscard,
     BlackThreeUpcard,
     CardPoints,

@@ -28,7 +28,7 @@ from .actions import (
 )
 from .melds import Meld
 from .state import DrawSource, GameState, Phase
-from .variants import AskPartner as AskRule
+from .variants import AskPartnerRule as AskRule
 from .variants import Variant
 
 __all__: list[str] = []

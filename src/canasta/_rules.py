@@ -29,7 +29,7 @@ from .deals import DEAL_VERSION, deck_for
 from .errors import CanastaError, IllegalActionError, Reason, SetupError, StateError
 from .melds import Meld
 from .state import DrawSource, EndReason, GameState, HandEnd, Phase, Turn
-from .variants import AskPartner as AskRule
+from .variants import AskPartnerRule as AskRule
 from .variants import (
     BlackThreeUpcard,
     LastCardRedThree,

@@ -61,9 +61,7 @@ columns from 0 (:attr:`NotationError.position` is the index in the whole text)::
               | "red" cards { "/" cards }                 red threes laid out, one per seat
               | "melded" ( "-" | SEAT { SEAT } )          seats that melded in an earlier turn
               | "out_of_play" cards                       cards of the pack not in play
-    VARIANT  := NAME [ "{" change { "," change } "}" ]
-    change   := FIELD "=" value | "points." FIELD "=" INT
-    value    := INT | "None" | "true" | "false" | WORD | STRING | "(" [ value { "," value } ] ")"
+    VARIANT  := NAME | JSON                                a preset, or a house rule's JSON form
     PHASE    := "draw" | "play" | "answer" | "hand_over"
     fact     := "drew=" ("stock" | "pile") | "asked" | "permission=" ("yes" | "no") | "laid_off"
               | "created=" RANK { "," RANK } | "melded" | "last_red_three"
@@ -77,12 +75,12 @@ columns from 0 (:attr:`NotationError.position` is the index in the whole text)::
   seed's later hands follow (:attr:`GameState.deal_version`; default 1,
   :func:`canasta.shuffled_pack`, and then not written; ``deal 0`` is the shuffle before
   portable deals, of a match begun then). A variant that is not a
-  preset is written as the preset it differs least from plus the changed fields, e.g.
-  ``classic{natural_canasta_bonus=700,wild_ratio=at_most_equal}``: ints, ``None``, ``true`` /
-  ``false``, enum values as bare words, strings in double quotes (``\\"``, ``\\\\``, ``\\n`` and
-  ``\\uXXXX`` escapes), tuples in parentheses (``(1,)`` for one item); card points as
-  ``points.joker=60``. Nothing is evaluated. The seats playing the hand and their order (five
-  players: who sits out) follow from the variant and the hand number.
+  preset is written in its JSON form, as in JSON documents and records: the preset it differs
+  least from plus the changed fields, e.g.
+  ``{"preset": "classic", "changes": {"natural_canasta_bonus": 700}}`` (the brace form of
+  earlier versions, ``classic{natural_canasta_bonus=700}``, still reads). Nothing is
+  evaluated. The seats playing the hand and their order (five players: who sits out) follow
+  from the variant and the hand number.
 * ``turn`` names the seat whose turn it is (in the answer phase, the player who asked; his
   partner answers) and the phase, then the facts of the turn (:class:`~canasta.Turn`): where
   the player drew from, whether he asked partner and the answer, whether he laid off on a meld
@@ -144,7 +142,7 @@ True
 from __future__ import annotations
 
 import bisect
-import enum
+import json
 import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final, Literal, NamedTuple, NoReturn
@@ -152,7 +150,7 @@ from typing import Any, Final, Literal, NamedTuple, NoReturn
 import attrs
 
 from . import _core as core
-from . import variants as _variants
+from ._codec import variant_document, variant_from_document
 from ._rules import hand_sides, seating
 from .actions import (
     _ACTION_TYPES,
@@ -175,7 +173,11 @@ from .melds import Meld
 from .positions import default_has_melded, rest_of_pack
 from .problems import problems
 from .state import DrawSource, EndReason, GameState, HandEnd, Phase, Turn
-from .variants import CardPoints, Variant, get_variant, variant_names
+from .variants import (
+    CardPoints,
+    Variant,
+    get_variant,
+)
 
 __all__ = [
     "MAX_ACTION_TEXT",
@@ -413,347 +415,131 @@ def parse_action(state: GameState, text: str, *, seat: int | None = None) -> Act
 
 
 # ============================================================================ variants
-_FieldKind = str  # "int", "bool", "str", "int|None", "tuple", "points", or an enum's name
-_ENUMS: dict[str, type[enum.Enum]] = {
-    name: obj
-    for name in dir(_variants)
-    if isinstance(obj := getattr(_variants, name), type) and issubclass(obj, enum.Enum)
-}
-#: Fields that count things: bounded so that no value makes the parser build huge objects.
-_SIZE_FIELDS = frozenset(
-    {
-        "players",
-        "decks",
-        "jokers",
-        "hand_size",
-        "draw_count",
-        "min_naturals",
-        "max_wilds",
-        "canasta_size",
-        "canastas_to_go_out",
-    }
+#: A variant in the old brace form, ``classic{name="x",target_score=3000}``: its tokens.
+_OLD_TOKEN = re.compile(
+    r"""\s*(?:(?P<str>"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')|(?P<num>-?[0-9]{1,40})"""
+    r"|(?P<key>[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)?)\s*=|(?P<word>[A-Za-z_]\w*)|(?P<sym>[(),{}]))"
 )
-_SIZE_LIMIT = 999
-
-
-def _field_kinds() -> dict[str, _FieldKind]:
-    kinds: dict[str, _FieldKind] = {}
-    for f in attrs.fields(Variant):
-        if not f.init:
-            continue
-        t = str(f.type).replace(" ", "")
-        if t in ("int", "bool", "str", "int|None", "CardPoints"):
-            kinds[f.name] = "points" if t == "CardPoints" else t
-        elif t.startswith("tuple"):
-            kinds[f.name] = "tuple"
-        elif t in _ENUMS:
-            kinds[f.name] = t
-        else:  # pragma: no cover - a field type this notation does not know yet
-            raise AssertionError(f"variant field {f.name} of type {t}")
-    return kinds
-
-
-_KINDS = _field_kinds()
-_POINT_FIELDS = tuple(f.name for f in attrs.fields(CardPoints))
-
-
-def _quote(s: str) -> str:
-    out = ['"']
-    for ch in s:
-        if ch in '"\\':
-            out.append("\\" + ch)
-        elif ch == "\n":
-            out.append("\\n")
-        elif not ch.isprintable() or (ch.isspace() and ch != " "):
-            code = ord(ch)
-            out.append(f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}")
-        else:
-            out.append(ch)
-    out.append('"')
-    return "".join(out)
-
-
-def _literal(value: Any) -> str:
-    if value is None:
-        return "None"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, enum.Enum):
-        return str(value.value)
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, str):
-        return _quote(value)
-    if isinstance(value, tuple):
-        inner = ",".join(_literal(v) for v in value)
-        return f"({inner},)" if len(value) == 1 else f"({inner})"
-    raise NotationError(f"no literal for {value!r}")  # pragma: no cover - all fields covered
-
-
-def _variant_changes(base: Variant, v: Variant) -> list[str]:
-    out: list[str] = []
-    for name in _KINDS:
-        a, b = getattr(base, name), getattr(v, name)
-        if a == b and type(a) is type(b):
-            continue
-        if name == "points":
-            out.extend(
-                f"points.{p}={_literal(getattr(b, p))}"
-                for p in _POINT_FIELDS
-                if getattr(a, p) != getattr(b, p)
-            )
-        else:
-            out.append(f"{name}={_literal(b)}")
-    return out
+_VARIANT_NAME = re.compile(r"[A-Za-z0-9_-]+")
 
 
 def format_variant(variant: Variant) -> str:
-    """A variant as a preset name, plus its changed fields when it is a house rule: the preset
-    with the fewest changed fields (the first in registry order on a tie).
+    """A variant as text: its preset's name, or for a house rule its JSON form, the preset with
+    the fewest changed fields and those fields (one line, ASCII; :func:`canasta.to_dict`).
 
     >>> format_variant(get_variant("classic").derive(natural_canasta_bonus=700))
-    'classic{natural_canasta_bonus=700}'
+    '{"preset": "classic", "changes": {"natural_canasta_bonus": 700}}'
 
     Raises:
         NotationError: ``variant`` is not a :class:`~canasta.Variant`.
     """
     if not isinstance(variant, Variant):
         raise NotationError(f"not a Variant: {variant!r}", repr(variant))
-    best: tuple[int, str, list[str]] | None = None
-    for name in variant_names():
-        changes = _variant_changes(get_variant(name), variant)
-        if best is None or len(changes) < best[0]:
-            best = (len(changes), name, changes)
-    assert best is not None
-    _, name, changes = best
-    return f"{name}{{{','.join(changes)}}}" if changes else name
+    doc = variant_document(variant)
+    return json.dumps(doc) if "changes" in doc else str(doc["preset"])
 
 
-class _Word(str):
-    """A bare word in a variant literal (``None``, ``true``, an enum value)."""
-
-
-class _Scanner:
-    """Reads a variant literal from ``text`` at ``pos``; errors through ``fail``."""
-
-    def __init__(self, text: str, pos: int, end: int, fail: Callable[[int, str], NoReturn]):
-        self.text = text
-        self.pos = pos
-        self.end = end
-        self.fail = fail
-
-    def skip(self) -> None:
-        while self.pos < self.end and self.text[self.pos] in " \t\r\f\v":
-            self.pos += 1
-
-    def peek(self) -> str:
-        self.skip()
-        return self.text[self.pos] if self.pos < self.end else ""
-
-    def expect(self, ch: str) -> None:
-        if self.peek() != ch:
-            got = repr(self.text[self.pos]) if self.pos < self.end else "the end of the line"
-            self.fail(self.pos, f"expected {ch!r}, found {got}")
-        self.pos += 1
-
-    _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-    _NUM = re.compile(r"-?[0-9]+")
-
-    def word(self) -> str:
-        self.skip()
-        m = self._WORD.match(self.text, self.pos, self.end)
+def _old_changes(text: str, pos: int, end: int, fail: Callable[[int, str], NoReturn]) -> int:
+    """The end of the old brace form's ``{...}`` at ``pos`` (checked by :func:`_old_to_json`)."""
+    depth = 0
+    while True:
+        m = _OLD_TOKEN.match(text, pos, end)
         if m is None:
-            self.fail(self.pos, "expected a field name")
-        self.pos = m.end()
-        return m.group()
-
-    def value(self, depth: int = 0) -> Any:
-        c = self.peek()
-        start = self.pos
-        if c == "(":
-            if depth >= 3:
-                self.fail(start, "tuples nest at most three deep")
-            self.pos += 1
-            items: list[Any] = []
-            while True:
-                if self.peek() == ")":
-                    self.pos += 1
-                    return tuple(items)
-                items.append(self.value(depth + 1))
-                if self.peek() == ",":
-                    self.pos += 1
-                elif self.peek() != ")":
-                    self.fail(self.pos, "expected ',' or ')' in a tuple")
-        if c in ('"', "'"):
-            return self.string(c)
-        m = self._NUM.match(self.text, self.pos, self.end)
-        if m is not None:
-            if len(m.group().lstrip("-")) > 40:
-                self.fail(start, "a number of more than 40 digits")
-            self.pos = m.end()
-            return int(m.group())
-        m = self._WORD.match(self.text, self.pos, self.end)
-        if m is not None:
-            self.pos = m.end()
-            return _Word(m.group())
-        self.fail(start, "expected a value: an int, None, true, false, a word, a string or a tuple")
-
-    def string(self, quote: str) -> str:
-        start = self.pos
-        self.pos += 1
-        out: list[str] = []
-        escapes = {"n": "\n", "t": "\t", "r": "\r", "\\": "\\", '"': '"', "'": "'"}
-        while True:
-            if self.pos >= self.end:
-                self.fail(start, "a string without its closing quote")
-            ch = self.text[self.pos]
-            if ch == quote:
-                self.pos += 1
-                return "".join(out)
-            if ch == "\\":
-                nxt = self.text[self.pos + 1] if self.pos + 1 < self.end else ""
-                if nxt in escapes:
-                    out.append(escapes[nxt])
-                    self.pos += 2
-                    continue
-                width = {"u": 4, "U": 8}.get(nxt)
-                digits = self.text[self.pos + 2 : self.pos + 2 + width] if width else ""
-                if (
-                    width is None
-                    or not re.fullmatch(r"[0-9a-fA-F]+", digits or "x")
-                    or len(digits) != width
-                ):
-                    self.fail(self.pos, 'a bad escape in a string (\\n \\t \\\\ \\" \\uXXXX)')
-                code = int(digits, 16)
-                if code > 0x10FFFF:
-                    self.fail(self.pos, "a bad escape in a string (no such character)")
-                out.append(chr(code))
-                self.pos += 2 + width
-                continue
-            out.append(ch)
-            self.pos += 1
+            if text[pos:end].lstrip()[:1] in ("'", '"'):
+                fail(pos, "a string without its closing quote")
+            fail(pos, "expected a field name" if depth else "expected '{'")
+        pos = m.end()
+        sym = m.group("sym")
+        if sym == "{":
+            depth += 1
+        elif sym == "}":
+            return pos
 
 
-def _tuple_value(value: Any, fail: Callable[[str], NoReturn]) -> Any:
-    if isinstance(value, tuple):
-        return tuple(_tuple_value(v, fail) for v in value)
-    if isinstance(value, _Word):
-        if value == "None":
-            return None
-        fail(f"{value!r} is not allowed in a tuple (ints, None and tuples)")
-    if isinstance(value, int):
-        return value
-    fail("a string is not allowed in a tuple (ints, None and tuples)")
+def _old_to_json(text: str, base: Variant, fail: Callable[[str], NoReturn]) -> dict[str, Any]:
+    """The changes of the old brace form (``{name="x",points.joker=60,sides=((0,),(1,))}``)
+    as the JSON form's ``"changes"``, token by token."""
+    out: list[str] = []
+    keys: list[str] = []
+    for m in _OLD_TOKEN.finditer(text):
+        kind = m.lastgroup
+        tok = m.group(kind or 0)
+        if kind == "str":
+            body = re.sub(r"\\U([0-9a-fA-F]{8})", lambda u: chr(int(u.group(1), 16)), tok[1:-1])
+            try:
+                tok = json.dumps(json.loads('"' + body.replace("\\'", "'") + '"'))
+            except ValueError:
+                fail('a bad escape in a string (\\n \\t \\\\ \\" \\uXXXX)')
+        elif kind == "key":
+            keys.append(tok)
+            tok = json.dumps(tok) + ":"
+        elif kind == "word":
+            if keys and keys[-1] in ("name", "description"):
+                fail(f'{keys[-1]} is a string in double quotes, e.g. "house"')
+            tok = {"None": "null", "true": "true", "false": "false"}.get(tok, json.dumps(tok))
+        elif tok in "()":
+            tok = "[" if tok == "(" else "]"
+        out.append(tok)
+    if len(set(keys)) != len(keys):
+        fail(f"{next(k for k in keys if keys.count(k) > 1)} is given twice")
+    try:
+        changes: dict[str, Any] = json.loads(re.sub(r",\s*(?=[\]}])", "", "".join(out)))
+    except ValueError:
+        fail("expected a value: an int, None, true, false, a word, a string or a tuple")
+    points = {k[7:]: changes.pop(k) for k in keys if k.startswith("points.")}
+    if points:
+        changes["points"] = {**_points_of(base), **points}
+    return changes
 
 
-def _coerce(field: str, value: Any, fail: Callable[[str], NoReturn]) -> Any:
-    kind = _KINDS[field]
-    if kind == "bool":
-        if isinstance(value, _Word) and value.lower() in ("true", "false"):
-            return value.lower() == "true"
-        fail(f"{field} is true or false, not {value!r}")
-    if kind in ("int", "int|None"):
-        if kind == "int|None" and isinstance(value, _Word) and value == "None":
-            return None
-        if isinstance(value, int) and not isinstance(value, bool):
-            if field in _SIZE_FIELDS and not -_SIZE_LIMIT <= value <= _SIZE_LIMIT:
-                fail(f"{field} must be at most {_SIZE_LIMIT}")
-            return value
-        fail(f"{field} is an int{' or None' if kind == 'int|None' else ''}, not {value!r}")
-    if kind == "str":
-        if isinstance(value, str) and not isinstance(value, _Word):
-            return value
-        fail(f'{field} is a string in double quotes, e.g. "house"')
-    if kind == "tuple":
-        if not isinstance(value, tuple):
-            fail(f"{field} is a tuple, e.g. (1,2)")
-        return _tuple_value(value, fail)
-    if kind == "points":
-        fail("write card points field by field, e.g. points.joker=60")
-    enum_type = _ENUMS[kind]
-    if isinstance(value, _Word):
-        try:
-            return enum_type(str(value))
-        except ValueError:
-            pass
-    choices = ", ".join(str(m.value) for m in enum_type)
-    fail(f"{field} is one of {choices}, not {value!r}")
+def _points_of(variant: Variant) -> dict[str, Any]:
+    """The card points of ``variant`` as JSON (the old brace form gives them one by one)."""
+    return {f.name: getattr(variant.points, f.name) for f in attrs.fields(CardPoints)}
 
 
 def _read_variant(
     text: str, pos: int, end: int, fail: Callable[[int, str], NoReturn]
 ) -> tuple[Variant, int]:
-    """Read ``NAME[{changes}]`` at ``pos``; return the variant and the index after it."""
-    m = re.compile(r"[A-Za-z0-9_-]+").match(text, pos, end)
+    """Read a variant at ``text[pos:end]``: its JSON form, a preset's name, or the old brace form
+    ``NAME{field=value,...}``; return the variant and the index after it."""
+    if text.startswith("{", pos):
+        try:
+            data, after = _JSON.raw_decode(text[:end], pos)
+        except (ValueError, RecursionError) as exc:
+            fail(getattr(exc, "pos", pos), f"the variant is not JSON: {getattr(exc, 'msg', exc)}")
+        try:
+            return variant_from_document(data, "$"), after
+        except NotationError as exc:
+            fail(pos, f"variant: {exc}")
+    m = _VARIANT_NAME.match(text, pos, end)
     if m is None:
         fail(pos, "expected a variant name, e.g. classic")
     try:
         base = get_variant(m.group())
     except CanastaError as exc:
         fail(pos, str(exc))
-    pos = m.end()
-    if pos >= end or text[pos] != "{":
-        return base, pos
-    sc = _Scanner(text, pos + 1, end, fail)
-    changes: dict[str, Any] = {}
-    points: dict[str, int] = {}
-    where: dict[str, int] = {}
-    if sc.peek() == "}":
-        sc.pos += 1
-        return base, sc.pos
-    while True:
-        sc.skip()
-        at = sc.pos
-        name = sc.word()
-        sub = None
-        if name == "points" and sc.peek() == ".":
-            sc.pos += 1
-            sub = sc.word()
-        sc.expect("=")
-        sc.skip()
-        vat = sc.pos
-        value = sc.value()
+    if not text.startswith("{", m.end()) or m.end() >= end:
+        return base, m.end()
+    after = _old_changes(text, m.end(), end, fail)
 
-        def bad(message: str, at: int = vat) -> NoReturn:
-            fail(at, message)
+    def bad(message: str) -> NoReturn:
+        fail(m.end(), message)
 
-        if sub is not None:
-            if sub not in _POINT_FIELDS:
-                bad(f"no card-points field {sub!r} ({', '.join(_POINT_FIELDS)})", at)
-            if not isinstance(value, int) or isinstance(value, bool):
-                bad(f"points.{sub} is an int, not {value!r}")
-            if sub in points:
-                bad(f"points.{sub} is given twice", at)
-            points[sub] = value
-            where["points"] = at
-        else:
-            if name not in _KINDS:
-                bad(f"no variant field {name!r}", at)
-            if name in changes:
-                bad(f"{name} is given twice", at)
-            changes[name] = _coerce(name, value, bad)
-            where[name] = at
-        c = sc.peek()
-        if c == ",":
-            sc.pos += 1
-            continue
-        if c == "}":
-            sc.pos += 1
-            break
-        sc.fail(sc.pos, "expected ',' or '}' after a variant field")
+    changes = _old_to_json(text[m.end() : after], base, bad)
     try:
-        if points:
-            changes["points"] = attrs.evolve(base.points, **points)
-        variant = base.derive(**changes) if changes else base
-    except CanastaError as exc:
-        field = getattr(exc, "field", "")
-        fail(where.get(str(field).split(".")[-1], where.get("points", pos)), f"variant: {exc}")
-    return variant, sc.pos
+        return variant_from_document({"preset": base.name, "changes": changes}, "$"), after
+    except NotationError as exc:
+        bad(f"variant: {exc}")
+
+
+_JSON = json.JSONDecoder()
 
 
 def parse_variant(text: str) -> Variant:
-    """Parse a variant written by :func:`format_variant`.
+    """Parse a variant written by :func:`format_variant` (or in the old brace form).
 
+    >>> parse_variant('{"preset": "classic", "changes": {"jokers": 6}}').jokers
+    6
     >>> parse_variant("classic{wild_ratio=at_most_equal}").wild_ratio
     <WildRatio.AT_MOST_EQUAL: 'at_most_equal'>
 
@@ -764,7 +550,8 @@ def parse_variant(text: str) -> Variant:
         raise NotationError(f"a variant must be given as text, not {type(text).__name__}")
 
     def fail(pos: int, message: str) -> NoReturn:
-        raise NotationError(f"{message} at column {pos} of {text!r}", text, pos)
+        shown = text if len(text) <= 60 else text[:57] + "..."  # never echo huge text
+        raise NotationError(f"{message} at column {pos} of {shown!r}", text, pos)
 
     start = len(text) - len(text.lstrip())
     variant, end = _read_variant(text, start, len(text), fail)

@@ -35,7 +35,7 @@ from .errors import CanastaError, PositionError, StateError
 from .legal import legal_actions
 from .melds import Meld
 from .state import DrawSource, EndReason, GameState, Phase, Turn
-from .variants import AskPartner as AskRule
+from .variants import AskPartnerRule as AskRule
 from .variants import LastCardRedThree, Partnerships
 
 __all__ = ["Problem", "problems", "require_possible"]

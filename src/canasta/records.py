@@ -19,9 +19,11 @@ notation, ``deal`` for the next hand, ``#`` starts a comment)::
     ...
     deal
 
-A house-rule variant is written as the preset it derives from and its changed fields as a JSON
-object: ``[Variant classic {"natural_canasta_bonus": 700}]``. A deck given instead of (or beside)
-the seed is ``[Deck KH 9C ...]`` (the whole pack in dealing order). ``[DealVersion 1]`` names the
+A house-rule variant is written in its JSON form, the preset it derives from and its changed
+fields, as in positions and JSON documents: ``[Variant {"preset": "classic", "changes":
+{"natural_canasta_bonus": 700}}]`` (records written before it give ``[Variant classic
+{"natural_canasta_bonus": 700}]``, which still loads). A deck given instead of (or beside) the
+seed is ``[Deck KH 9C ...]`` (the whole pack in dealing order). ``[DealVersion 1]`` names the
 deal algorithm the seed's decks follow (:func:`canasta.shuffled_pack`); a record without it was
 written before portable deals and replays with their shuffle, deal version 0 (the JSON form
 likewise, with or without ``"deal_version"``).
@@ -44,22 +46,17 @@ from typing import Any
 
 import attrs
 
+from ._codec import converter, structure
 from ._rules import shuffled_deck
 from .actions import Action, DealNextHand
 from .cards import Card, to_card_list
 from .deals import DEAL_VERSION, DEAL_VERSIONS
 from .engine import apply, new_game
 from .errors import CanastaError, IllegalActionError, NotationError, Reason
-from .serialize import (
-    FORMAT_VERSION,
-    _decode_variant,
-    _encode_variant,
-    from_dict,
-    register,
-    to_dict,
-)
+from .notation import format_variant, parse_variant
+from .serialize import FORMAT_VERSION, register
 from .state import GameState
-from .variants import CardPoints, Variant, get_variant, variant_names
+from .variants import CardPoints, Variant, get_variant
 
 __all__ = ["GameRecord", "ReplayError", "replay", "replay_steps"]
 
@@ -200,7 +197,7 @@ class GameRecord:
     # ------------------------------------------------------------------ text form
     def dumps(self) -> str:
         """The readable text form (see the module documentation)."""
-        lines = [f"[Variant {_variant_text(self.variant)}]"]
+        lines = [f"[Variant {format_variant(self.variant)}]"]
         if self.seed is not None:
             lines.append(f"[Seed {self.seed}]")
         lines.append(f"[DealVersion {self.deal_version}]")
@@ -323,19 +320,6 @@ class GameRecord:
             **_encode(self),
         }
 
-    def _fields(self) -> dict[str, Any]:
-        return {
-            "variant": _encode_variant(self.variant),
-            "seed": self.seed,
-            "deck": None if self.deck is None else [str(c) for c in self.deck],
-            "dealer": self.dealer,
-            "totals": None if self.totals is None else list(self.totals),
-            "players": list(self.players),
-            "date": self.date,
-            "actions": [to_dict(a, versioned=False) for a in self.actions],
-            "deal_version": self.deal_version,
-        }
-
     def to_json(self, indent: int | None = None) -> str:
         """The JSON form."""
         return json.dumps(self.to_dict(), indent=indent)
@@ -367,85 +351,20 @@ class GameRecord:
 
 
 def _encode(record: GameRecord) -> dict[str, Any]:
-    return record._fields()
+    fields: dict[str, Any] = converter.unstructure(record)
+    return fields
 
 
 def _decode(data: dict[str, Any], path: str = "$", versioned: bool = False) -> GameRecord:
-    try:
-        return _decode_record(data, versioned)
-    except NotationError as exc:
-        if path != "$" and str(exc).startswith("$"):
-            raise NotationError(path + str(exc)[1:]) from None
-        raise
-
-
-def _decode_record(data: dict[str, Any], versioned: bool) -> GameRecord:
-    keys = {
-        "format_version",
-        "type",
-        "variant",
-        "seed",
-        "deck",
-        "dealer",
-        "totals",
-        "players",
-        "date",
-        "actions",
-        "deal_version",
-    }
-    extra = set(data) - keys
-    if extra:
-        raise NotationError(f"$: unknown keys {sorted(extra)}")
+    """A record from its JSON fields, read by the types of its own (strictly, JSON paths in
+    errors); ``deal_version`` and ``players`` may be absent (records written before them)."""
     if versioned and (data.get("format_version") != FORMAT_VERSION or data.get("type") != "record"):
-        raise NotationError(f"$: not a record of format_version {FORMAT_VERSION}")
-    variant = _decode_variant(data.get("variant"), "$.variant")
-    assert isinstance(variant, Variant)
-    seed = _json_int(data, "seed")
-    deal_version = data.get("deal_version", 0)
-    if not _is_int(deal_version) or deal_version not in DEAL_VERSIONS:
-        raise NotationError(f"$.deal_version: one of {list(DEAL_VERSIONS)}")
-    dealer = _json_int(data, "dealer")
-    totals = data.get("totals")
-    if totals is not None:
-        if not isinstance(totals, list) or not all(_is_int(t) for t in totals):
-            raise NotationError("$.totals: a list of integers or null")
-        totals = tuple(totals)
-    deck = data.get("deck")
-    if deck is not None:
-        if not isinstance(deck, list) or not all(isinstance(c, str) for c in deck):
-            raise NotationError("$.deck: a list of cards or null")
-        try:
-            deck = tuple(Card.parse(c) for c in deck)
-        except CanastaError as exc:
-            raise NotationError(f"$.deck: {exc}") from None
-    players = data.get("players", [])
-    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise NotationError("$.players: a list of names")
-    date = data.get("date")
-    if date is not None and not isinstance(date, str):
-        raise NotationError("$.date: a string or null")
-    raw_actions = data.get("actions")
-    if not isinstance(raw_actions, list):
-        raise NotationError("$.actions: a list of actions")
-    actions = []
-    from .serialize import _ACTION_TYPES as _ACTION_TYPE_NAMES
-
-    for i, raw in enumerate(raw_actions):
-        kind = raw.get("type") if isinstance(raw, dict) else None
-        if kind not in _ACTION_TYPE_NAMES:
-            raise NotationError(f"$.actions[{i}].type: not an action type: {str(kind)[:40]!r}")
-        actions.append(from_dict(raw, path=f"$.actions[{i}]", versioned=False))
-    return GameRecord(
-        variant=variant,
-        seed=seed,
-        deck=deck,
-        dealer=dealer,
-        totals=totals,
-        players=tuple(players),
-        date=date,
-        actions=tuple(actions),
-        deal_version=deal_version,
-    )
+        raise NotationError(f"{path}: not a record of format_version {FORMAT_VERSION}")
+    body = {k: v for k, v in data.items() if k not in ("format_version", "type")}
+    body.setdefault("deal_version", 0)
+    body.setdefault("players", [])
+    record: GameRecord = structure(body, GameRecord, path)
+    return record
 
 
 def _quote(text: str, limit: int = 120) -> str:
@@ -456,13 +375,6 @@ def _quote(text: str, limit: int = 120) -> str:
 
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _json_int(data: dict[str, Any], key: str) -> int | None:
-    value = data.get(key)
-    if value is not None and not _is_int(value):
-        raise NotationError(f"$.{key}: an integer or null")
-    return value
 
 
 #: The header tags as they are written, by their lower-case key.
@@ -482,79 +394,22 @@ def _int_tag(header: dict[str, str], key: str) -> int | None:
 
 
 # ---------------------------------------------------------------------------- variants as text
-def variant_changes(variant: Variant) -> tuple[str, dict[str, Any]]:
-    """The registry preset ``variant`` derives from (the one with the fewest differing fields)
-    and its changed fields, as JSON-ready values."""
-    best: tuple[str, dict[str, Any]] | None = None
-    for name in variant_names():
-        base = get_variant(name)
-        changes = {}
-        for field in attrs.fields(Variant):
-            if not field.init:
-                continue
-            value = getattr(variant, field.name)
-            if value != getattr(base, field.name):
-                changes[field.name] = _jsonable(value)
-        if best is None or len(changes) < len(best[1]):
-            best = (name, changes)
-    assert best is not None
-    return best
-
-
-def _jsonable(value: Any) -> Any:
-    if isinstance(value, CardPoints):
-        return {f.name: getattr(value, f.name) for f in attrs.fields(CardPoints)}
-    if isinstance(value, tuple):
-        return [_jsonable(v) for v in value]
-    if hasattr(value, "value") and not isinstance(value, int | str):
-        return value.value
-    if isinstance(value, str) and hasattr(value, "value"):
-        return str(value.value)
-    return value
-
-
-def variant_from_changes(name: str, changes: Any) -> Variant:
-    """A variant from a preset name and changed fields (JSON values).
-
-    Raises:
-        NotationError: an unknown preset, an unknown field, a bad value.
-    """
-    try:
-        base = get_variant(name)
-        if not isinstance(changes, dict):
-            raise NotationError("variant changes must be an object of field: value")
-        values = dict(changes)
-        if "points" in values:
-            points = values["points"]
-            if not isinstance(points, dict):
-                raise NotationError("points must be an object")
-            values["points"] = CardPoints(**points)
-        return base.derive(**values)
-    except NotationError:
-        raise
-    except (CanastaError, TypeError) as exc:
-        raise NotationError(f"variant: {exc}") from None
-
-
-def _variant_text(variant: Variant) -> str:
-    name, changes = variant_changes(variant)
-    if not changes:
-        return name
-    return f"{name} {json.dumps(changes, separators=(', ', ': '))}"
-
-
 def _parse_variant(text: str) -> Variant:
-    name, _, rest = text.partition(" ")
-    if not rest.strip():
-        try:
-            return get_variant(name)
-        except CanastaError as exc:
-            raise NotationError(f"[Variant]: {exc}") from None
+    """The ``[Variant ...]`` tag: a preset's name or the JSON form of a house rule (as in
+    positions and JSON documents); records written before it give ``NAME {changes}``."""
+    name, _, rest = text.strip().partition(" ")
     try:
-        changes = json.loads(rest)
-    except (ValueError, RecursionError) as exc:
-        raise NotationError(f"[Variant]: the changes are not JSON: {exc}") from None
-    return variant_from_changes(name, changes)
+        if rest.strip() and not name.startswith("{"):
+            try:
+                changes = json.loads(rest)
+            except (ValueError, RecursionError) as exc:
+                raise NotationError(f"the changes are not JSON: {exc}") from None
+            if isinstance(changes, dict) and isinstance(changes.get("points"), dict):
+                changes["points"] = {**attrs.asdict(CardPoints()), **changes["points"]}
+            text = json.dumps({"preset": get_variant(name).name, "changes": changes})
+        return parse_variant(text)
+    except CanastaError as exc:
+        raise NotationError(f"[Variant]: {exc}") from None
 
 
 # ---------------------------------------------------------------------------- replay

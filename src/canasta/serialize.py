@@ -60,52 +60,48 @@ import json
 import re
 from collections.abc import Callable, Iterable
 from importlib import resources
-from typing import Any, Final, NoReturn, TypeVar
+from typing import Any, Final, TypeVar
 
 import attrs
 
 from . import _core as core
-from ._rules import hand_sides, seating
-from .actions import (
-    AnswerPartner,
-    AskPartner,
-    DealNextHand,
-    DeclinePile,
-    Discard,
-    Draw,
-    EndTurn,
-    MeldCards,
-    TakePile,
+from ._codec import (
+    ACTIONS,
+    MAX_CARDS,
+    MAX_DEPTH,
+    MAX_ITEMS,
+    MAX_PLAYERS,
+    MAX_STRING,
+    MAX_TEXT_SIZE,
+    converter,
+    fail,
+    key_path,
+    kind_of,
+    schema_of,
+    show,
+    structure,
+    variant_document,
+    variant_from_document,
+    variant_schema,
 )
+from ._rules import hand_sides, seating
 from .cards import JOKER_ID, N_KINDS, Card, Cards, Rank
 from .deals import DEAL_VERSIONS
-from .errors import NotationError, StateError, VariantError
+from .errors import StateError
 from .melds import Meld
 from .problems import problems
-from .scoring import HandScore, ScoreItem, ScoreLine, SideScore
-from .state import DrawSource, EndReason, GameState, HandEnd, Phase, Turn
-from .variants import (
-    AskPartner as AskPartnerRule,
-)
-from .variants import (
-    BlackThreeDiscard,
-    BlackThreeUpcard,
-    CardPoints,
-    LastCardRedThree,
-    Partnerships,
-    RedThreeNegative,
-    RedThreeTiming,
-    TieRule,
-    Variant,
-    WildRatio,
-    get_variant,
-    variant_names,
-)
+from .scoring import HandScore, ScoreLine, SideScore
+from .state import GameState, HandEnd, Phase, Turn
+from .variants import Partnerships, Variant
 from .views import PlayerView
 
 __all__ = [
     "FORMAT_VERSION",
+    "MAX_CARDS",
     "MAX_DEPTH",
+    "MAX_ITEMS",
+    "MAX_PLAYERS",
+    "MAX_STRING",
     "MAX_TEXT_SIZE",
     "Reader",
     "from_dict",
@@ -120,62 +116,20 @@ __all__ = [
 
 #: The version of the JSON shapes; every top-level document carries it.
 FORMAT_VERSION: Final = 1
-#: JSON text longer than this (in characters, or bytes when given bytes) is refused.
-MAX_TEXT_SIZE: Final = 1_000_000
-#: JSON nested deeper than this (objects and arrays) is refused.
-MAX_DEPTH: Final = 32
-#: The longest list accepted where nothing smaller bounds it (e.g. a view's legal actions).
-MAX_ITEMS: Final = 100_000
-#: The most cards in a list that no variant bounds (a meld or deck in a lone action).
-MAX_CARDS: Final = 4096
-#: The most seats a variant may have (bounds the work done to check one).
-MAX_PLAYERS: Final = 64
-#: The longest string accepted (a variant's name or description, a score line's item).
-MAX_STRING: Final = 1000
 
 _T = TypeVar("_T")
 _E = TypeVar("_E", bound=enum.Enum)
 
-_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-_CARD_BY_NOTATION: Final = {str(c): c for c in (Card.from_id(i) for i in range(N_KINDS))}
 _RANK_BY_SYMBOL: Final = {r.symbol: r for r in Rank}
 #: Ranks a meld on the table can have: four to ace, and three (black threes, going out).
 _TABLE_RANKS: Final = frozenset(r for r in Rank if r.is_natural or r is Rank.THREE)
 _MAX_SEED: Final = 2**1024
 _INT64: Final = 2**63 - 1
 _ITEM = re.compile(r"[a-z][a-z0-9_]{0,63}")
-_SCORE_ITEMS = frozenset(item.value for item in ScoreItem)
-
-
-# ================================================================== paths and errors
-def _fail(path: str, message: str) -> NoReturn:
-    raise NotationError(f"{path}: {message}", path)
-
-
-def _key_path(path: str, key: str) -> str:
-    if _IDENT.fullmatch(key):
-        return f"{path}.{key}"
-    shown = key if len(key) <= 40 else key[:40] + "..."
-    return f"{path}[{json.dumps(shown)}]"
-
-
-def _kind(value: object) -> str:
-    """The JSON type name of a value, for messages."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a bool"
-    if isinstance(value, int):
-        return "an int"
-    if isinstance(value, float):
-        return "a number"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, list):
-        return "an array"
-    if isinstance(value, dict):
-        return "an object"
-    return f"a {type(value).__name__}"
+_fail = fail
+_key_path = key_path
+_kind = kind_of
+_show = show
 
 
 class _DuplicateKeys(dict[str, Any]):
@@ -198,11 +152,6 @@ def _object_pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return marked
 
 
-def _show(value: int) -> str:
-    """An int for a message (Python refuses to print ints of thousands of digits)."""
-    return str(value) if -(10**60) < value < 10**60 else "a huge int"
-
-
 # ================================================================== scalar readers
 def _int(value: Any, path: str, lo: int | None = None, hi: int | None = None) -> int:
     if type(value) is not int:
@@ -222,10 +171,6 @@ def _bool(value: Any, path: str) -> bool:
     if type(value) is not bool:
         _fail(path, f"expected a bool, got {_kind(value)}")
     return value
-
-
-def _opt_bool(value: Any, path: str) -> bool | None:
-    return None if value is None else _bool(value, path)
 
 
 def _str(value: Any, path: str, max_len: int = MAX_STRING) -> str:
@@ -253,17 +198,8 @@ def _enum(kind: type[_E], value: Any, path: str) -> _E:
     _fail(path, f"{text!r} is not one of {choices}")
 
 
-def _opt_enum(kind: type[_E], value: Any, path: str) -> _E | None:
-    return None if value is None else _enum(kind, value, path)
-
-
 def _card(value: Any, path: str) -> Card:
-    if type(value) is not str:
-        _fail(path, f"expected a card (a string such as 'KH'), got {_kind(value)}")
-    card = _CARD_BY_NOTATION.get(value)
-    if card is None:
-        shown = value if len(value) <= 20 else value[:20] + "..."
-        _fail(path, f"not a card: {shown!r}")
+    card: Card = structure(value, Card, path)
     return card
 
 
@@ -277,12 +213,9 @@ def _cards(value: Any, path: str, max_len: int = MAX_CARDS) -> list[Card]:
 
 
 def _rank(value: Any, path: str, allowed: Iterable[Rank] | None = None) -> Rank:
-    if type(value) is not str:
-        _fail(path, f"expected a rank (a string such as 'K'), got {_kind(value)}")
-    rank = _RANK_BY_SYMBOL.get(value)
-    if rank is None or (allowed is not None and rank not in allowed):
-        shown = value if len(value) <= 20 else value[:20] + "..."
-        _fail(path, f"not a rank here: {shown!r}")
+    rank: Rank = structure(value, Rank, path)
+    if allowed is not None and rank not in allowed:
+        _fail(path, f"not a rank here: {value!r}")
     return rank
 
 
@@ -391,6 +324,8 @@ class _Codec:
     cls: type[Any]
     encode: Callable[[Any], dict[str, Any]]
     decode: Callable[[dict[str, Any], str], Any]
+    #: Whether the codec is made from the class (and so its schema too).
+    generated: bool
 
 
 _TYPES: dict[str, _Codec] = {}
@@ -400,8 +335,8 @@ _BY_CLASS: dict[type[Any], _Codec] = {}
 def register(
     type_name: str,
     cls: type[_T],
-    encode: Callable[[_T], dict[str, Any]],
-    decode: Callable[[dict[str, Any], str], _T],
+    encode: Callable[[_T], dict[str, Any]] | None = None,
+    decode: Callable[[dict[str, Any], str], _T] | None = None,
     *,
     replace: bool = False,
 ) -> None:
@@ -412,10 +347,12 @@ def register(
         cls: the Python class (instances of subclasses use it too).
         encode: the object's fields as JSON-ready values (without ``type`` and
             ``format_version``); nested typed values may be written with
-            ``to_dict(x, versioned=False)``.
+            ``to_dict(x, versioned=False)``. Default, for an attrs class: its fields, each in
+            the shape of its type (cards as notation, enums as values...).
         decode: the value from those fields and the object's JSON path; it must check the
             fields strictly (see :class:`Reader`) and raise :class:`~canasta.NotationError`
-            naming the path for anything wrong.
+            naming the path for anything wrong. Default, for an attrs class: made from its
+            fields' types, strictly (every key and no other; a bool is not an int...).
         replace: allow replacing a registered type.
 
     >>> import attrs
@@ -440,9 +377,20 @@ def register(
     old = _TYPES.get(type_name)
     if old is not None:
         _BY_CLASS.pop(old.cls, None)
-    codec = _Codec(type_name, cls, encode, decode)
+    generated = encode is None and decode is None
+    if encode is None:
+        encode = converter.unstructure
+    if decode is None:
+        decode = functools.partial(_decode_as, cls)
+    codec = _Codec(type_name, cls, encode, decode, generated)
+    _schema_text.cache_clear()
     _TYPES[type_name] = codec
     _BY_CLASS[cls] = codec
+
+
+def _decode_as(cls: type[_T], data: dict[str, Any], path: str) -> _T:
+    result: _T = structure(data, cls, path)
+    return result
 
 
 def unregister(type_name: str) -> None:
@@ -453,6 +401,7 @@ def unregister(type_name: str) -> None:
     """
     codec = _TYPES.pop(type_name)
     _BY_CLASS.pop(codec.cls, None)
+    _schema_text.cache_clear()
 
 
 def registered_types() -> tuple[str, ...]:
@@ -667,7 +616,47 @@ def from_json(text: str | bytes, kind: str | None = None) -> Any:
 
 @functools.cache
 def _schema_text() -> str:
-    return resources.files("canasta").joinpath("schema/canasta.schema.json").read_text("utf-8")
+    """The schema: the registry's types, each made from its class where its codec is (the
+    variant from its fields' declarations); the shapes of hand-written codecs from the file."""
+    schema = json.loads(
+        resources.files("canasta").joinpath("schema/canasta.schema.json").read_text("utf-8")
+    )
+    defs = schema["$defs"]
+    defs.update(variant_schema())
+    for name, codec in _TYPES.items():
+        if codec.generated:
+            ref = schema_of(codec.cls, defs)["$ref"].rsplit("/", 1)[1]
+            body = defs.pop(ref) if ref == codec.cls.__name__ else defs[ref]
+            doc = (codec.cls.__doc__ or name).strip().split("\n")[0]
+            defs[f"{name}_fields"] = {
+                "description": doc,
+                "type": "object",
+                "properties": {"type": {"const": name}, **body["properties"]},
+                "required": ["type", *body["required"]],
+            }
+        defs.setdefault(
+            f"{name}_document",
+            {
+                "$ref": f"#/$defs/{name}_fields",
+                "properties": {"format_version": {"const": FORMAT_VERSION}},
+                "required": ["format_version"],
+                "unevaluatedProperties": False,
+            },
+        )
+    schema["properties"]["type"]["enum"] = list(_TYPES)
+    schema["allOf"] = [
+        {"if": {"properties": {"type": {"const": n}}}, "then": {"$ref": f"#/$defs/{n}_document"}}
+        for n in _TYPES
+    ]
+    defs["action"]["properties"]["type"]["enum"] = list(_ACTION_TYPES)
+    defs["action"]["allOf"] = [
+        {
+            "if": {"properties": {"type": {"const": n}}},
+            "then": {"$ref": f"#/$defs/{n}_fields", "unevaluatedProperties": False},
+        }
+        for n in _ACTION_TYPES
+    ]
+    return json.dumps(schema)
 
 
 def json_schema() -> dict[str, Any]:
@@ -679,12 +668,15 @@ def json_schema() -> dict[str, Any]:
     >>> schema = json_schema()
     >>> schema["$schema"]
     'https://json-schema.org/draft/2020-12/schema'
+
+    .. versionchanged:: 0.2
+       The variant's part is made from the :class:`~canasta.Variant` field declarations.
     """
     result: dict[str, Any] = json.loads(_schema_text())
     return result
 
 
-# ================================================================== cards, melds
+# ================================================================== cards, melds, actions
 def _encode_cards(cards: Iterable[Card]) -> list[str]:
     return [str(c) for c in cards]
 
@@ -701,98 +693,8 @@ def _decode_meld(value: Any, path: str, max_cards: int = MAX_CARDS) -> tuple[Mel
     return Meld(rank, cards), cards
 
 
-def _dec_card(data: dict[str, Any], path: str) -> Card:
-    return Reader(data, path, ("card",)).card("card")
-
-
-def _dec_cards(data: dict[str, Any], path: str) -> Cards:
-    return Cards.of(Reader(data, path, ("cards",)).cards("cards"))
-
-
-def _dec_meld(data: dict[str, Any], path: str) -> Meld:
-    return _decode_meld(data, path)[0]
-
-
-# ================================================================== actions
-def _enc_seat(action: Any) -> dict[str, Any]:
-    return {"seat": action.seat}
-
-
-def _action_seat(r: Reader) -> int:
-    return r.integer("seat", 0, MAX_PLAYERS - 1)
-
-
-def _dec_draw(data: dict[str, Any], path: str) -> Draw:
-    return Draw(_action_seat(Reader(data, path, ("seat",))))
-
-
-def _dec_ask(data: dict[str, Any], path: str) -> AskPartner:
-    return AskPartner(_action_seat(Reader(data, path, ("seat",))))
-
-
-def _dec_decline(data: dict[str, Any], path: str) -> DeclinePile:
-    return DeclinePile(_action_seat(Reader(data, path, ("seat",))))
-
-
-def _dec_end_turn(data: dict[str, Any], path: str) -> EndTurn:
-    return EndTurn(_action_seat(Reader(data, path, ("seat",))))
-
-
-def _dec_answer(data: dict[str, Any], path: str) -> AnswerPartner:
-    r = Reader(data, path, ("seat", "yes"))
-    return AnswerPartner(_action_seat(r), r.boolean("yes"))
-
-
-def _dec_discard(data: dict[str, Any], path: str) -> Discard:
-    r = Reader(data, path, ("seat", "card"))
-    return Discard(_action_seat(r), r.card("card"))
-
-
-def _action_melds(r: Reader, key: str) -> list[Meld]:
-    items = r.array(key, MAX_CARDS)
-    return [_decode_meld(m, f"{r.at(key)}[{i}]")[0] for i, m in enumerate(items)]
-
-
-def _dec_take(data: dict[str, Any], path: str) -> TakePile:
-    r = Reader(data, path, ("seat", "cards", "melds"))
-    return TakePile(_action_seat(r), r.cards("cards"), _action_melds(r, "melds"))
-
-
-def _dec_meld_cards(data: dict[str, Any], path: str) -> MeldCards:
-    r = Reader(data, path, ("seat", "melds"))
-    return MeldCards(_action_seat(r), _action_melds(r, "melds"))
-
-
-def _enc_take(a: TakePile) -> dict[str, Any]:
-    return {
-        "seat": a.seat,
-        "cards": _encode_cards(a.cards),
-        "melds": [_encode_meld(m) for m in a.melds],
-    }
-
-
-def _enc_deal(a: DealNextHand) -> dict[str, Any]:
-    return {"deck": None if a.deck is None else _encode_cards(a.deck)}
-
-
-def _dec_deal(data: dict[str, Any], path: str) -> DealNextHand:
-    r = Reader(data, path, (), ("deck",))
-    deck = r.raw("deck")
-    return DealNextHand(None if deck is None else r.cards("deck"))
-
-
 #: The ``"type"`` of each action class.
-_ACTION_TYPES: Final = (
-    "draw",
-    "take_pile",
-    "meld_cards",
-    "discard",
-    "ask_partner",
-    "answer_partner",
-    "decline_pile",
-    "end_turn",
-    "deal_next_hand",
-)
+_ACTION_TYPES: Final = tuple(ACTIONS)
 
 
 def _decode_action(value: Any, path: str, seat: int | None = None) -> Any:
@@ -806,196 +708,22 @@ def _decode_action(value: Any, path: str, seat: int | None = None) -> Any:
     return action
 
 
-# ================================================================== variants
-def _plain(value: Any) -> Any:
-    if isinstance(value, enum.Enum):
-        return value.value
-    if isinstance(value, CardPoints):
-        return {a.name: getattr(value, a.name) for a in attrs.fields(CardPoints)}
-    if isinstance(value, tuple):
-        return [_plain(v) for v in value]
-    return value
-
-
-_VARIANT_FIELDS: Final = tuple(a.name for a in attrs.fields(Variant) if a.init)
-
-
-@functools.lru_cache(maxsize=256)
-def _variant_body(variant: Variant) -> str:
-    best: tuple[int, int, str, dict[str, Any]] | None = None
-    for i, name in enumerate(variant_names()):
-        preset = get_variant(name)
-        changes = {
-            f: _plain(getattr(variant, f))
-            for f in _VARIANT_FIELDS
-            if getattr(variant, f) != getattr(preset, f)
-        }
-        key = (len(changes), i, name, changes)
-        if best is None or key[:2] < best[:2]:
-            best = key
-    assert best is not None
-    body: dict[str, Any] = {"preset": best[2]}
-    if best[3]:
-        body["changes"] = best[3]
-    return json.dumps(body)
-
-
-def _encode_variant(variant: Variant) -> dict[str, Any]:
-    body: dict[str, Any] = json.loads(_variant_body(variant))
-    return body
-
-
-def _int_field(lo: int) -> Callable[[Any, str], Any]:
-    return lambda v, p: _int(v, p, lo, _INT64)
-
-
-def _opt_int_field(v: Any, p: str) -> Any:
-    return _opt_int(v, p, 0, _INT64)
-
-
-def _bool_field(v: Any, p: str) -> Any:
-    return _bool(v, p)
-
-
-def _str_field(v: Any, p: str) -> Any:
-    return _str(v, p)
-
-
-def _enum_field(kind: type[enum.Enum]) -> Callable[[Any, str], Any]:
-    return lambda v, p: _enum(kind, v, p)
-
-
-def _sides_field(v: Any, p: str) -> Any:
-    sides = _list(v, p, MAX_PLAYERS, "sides")
-    return [
-        [_int(s, f"{p}[{i}][{j}]", 0, MAX_PLAYERS - 1) for j, s in enumerate(_list(x, f"{p}[{i}]"))]
-        for i, x in enumerate(sides)
-    ]
-
-
-def _bands_field(v: Any, p: str) -> Any:
-    out = []
-    for i, band in enumerate(_list(v, p, 64, "bands")):
-        pair = _list(band, f"{p}[{i}]", 2)
-        if len(pair) != 2:
-            _fail(f"{p}[{i}]", "a band is [lowest total or null, minimum]")
-        lowest = _opt_int(pair[0], f"{p}[{i}][0]", -_INT64, _INT64)
-        out.append((lowest, _int(pair[1], f"{p}[{i}][1]", 0, _INT64)))
-    return out
-
-
-def _ints_field(v: Any, p: str) -> Any:
-    return [_int(x, f"{p}[{i}]", -_INT64, _INT64) for i, x in enumerate(_list(v, p, MAX_CARDS))]
-
-
-def _points_field(v: Any, p: str) -> Any:
-    names = [a.name for a in attrs.fields(CardPoints)]
-    r = Reader(v, p, names)
-    return {n: r.integer(n, 0, _INT64) for n in names}
-
-
-_VARIANT_DECODERS: Final[dict[str, Callable[[Any, str], Any]]] = {
-    "name": _str_field,
-    "description": _str_field,
-    "players": lambda v, p: _int(v, p, 2, MAX_PLAYERS),
-    "sides": _sides_field,
-    "decks": _int_field(1),
-    "jokers": _int_field(0),
-    "hand_size": _int_field(1),
-    "draw_count": _int_field(1),
-    "minimum_bands": _bands_field,
-    "min_naturals": _int_field(1),
-    "max_wilds": _int_field(0),
-    "wild_ratio": _enum_field(WildRatio),
-    "canasta_size": _int_field(1),
-    "natural_canasta_bonus": _int_field(0),
-    "mixed_canasta_bonus": _int_field(0),
-    "canastas_to_go_out": _int_field(1),
-    "final_discard_required": _bool_field,
-    "going_out_bonus": _int_field(0),
-    "concealed_bonus": _int_field(0),
-    "concealed_bonus_without_partner_meld": _opt_int_field,
-    "concealed_canasta_bonus": _int_field(0),
-    "concealed_needs_minimum": _bool_field,
-    "red_three_totals": _ints_field,
-    "red_three_negative": _enum_field(RedThreeNegative),
-    "undeclared_red_three_penalty": _int_field(0),
-    "black_three_upcard": _enum_field(BlackThreeUpcard),
-    "black_three_discard": _enum_field(BlackThreeDiscard),
-    "last_card_red_three": _enum_field(LastCardRedThree),
-    "red_three_timing": _enum_field(RedThreeTiming),
-    "ask_partner": _enum_field(AskPartnerRule),
-    "pile_needs_natural_pair": _bool_field,
-    "forced_take_after_stock": _bool_field,
-    "target_score": _int_field(1),
-    "tie_rule": _enum_field(TieRule),
-    "points": _points_field,
-    "partnerships": _enum_field(Partnerships),
-    "sit_out_side": _opt_int_field,
-    "red_threes_per_player": _bool_field,
-    "play_after_stock": _bool_field,
-    "melds_negative_without_canasta": _bool_field,
-}
+_encode_variant = variant_document
 
 
 def _decode_variant(value: Any, path: str) -> Variant:
-    r = Reader(value, path, ("preset",), ("changes",))
-    name = r.string("preset", 64)
-    if name not in variant_names():
-        _fail(r.at("preset"), f"unknown preset {name!r}; known: {', '.join(variant_names())}")
-    preset = get_variant(name)
-    if not r.has("changes"):
-        return preset
-    c = r.obj("changes", (), _VARIANT_DECODERS)
-    changes = {k: _VARIANT_DECODERS[k](v, c.at(k)) for k, v in c.data.items()}
-    if not changes:
-        return preset
-    try:
-        return _derive(json.dumps([name, changes], sort_keys=True))
-    except VariantError as exc:
-        where = c.at(exc.field) if exc.field in changes else c.path
-        if exc.field.startswith("points.") and "points" in changes:
-            where = _key_path(c.at("points"), exc.field[7:])
-        _fail(where, str(exc))
-
-
-@functools.lru_cache(maxsize=64)
-def _derive(key: str) -> Variant:
-    """A house rule from ``[preset name, checked changes]`` as JSON (cached: variants are
-    immutable)."""
-    name, changes = json.loads(key)
-    if "points" in changes:
-        changes["points"] = CardPoints(**changes["points"])
-    return get_variant(name).derive(**changes)
-
-
-def _dec_variant(data: dict[str, Any], path: str) -> Variant:
-    return _decode_variant(data, path)
+    return variant_from_document(value, path)
 
 
 # ================================================================== states
 def _encode_turn(t: Turn) -> dict[str, Any]:
-    return {
-        "seat": t.seat,
-        "drew": None if t.drew is None else t.drew.value,
-        "asked": t.asked,
-        "permission": t.permission,
-        "laid_off": t.laid_off,
-        "created": [r.symbol for r in sorted(t.created, reverse=True)],
-        "melded": t.melded,
-        "last_red_three": t.last_red_three,
-    }
+    fields: dict[str, Any] = converter.unstructure(t)
+    return fields
 
 
 def _encode_end(e: HandEnd | None) -> dict[str, Any] | None:
-    if e is None:
-        return None
-    return {
-        "reason": e.reason.value,
-        "seat": e.seat,
-        "concealed": e.concealed,
-        "partner_had_melded": e.partner_had_melded,
-    }
+    fields: dict[str, Any] | None = converter.unstructure(e)
+    return fields
 
 
 def _enc_state(s: GameState) -> dict[str, Any]:
@@ -1044,17 +772,6 @@ _STATE_KEYS: Final = (
 #: Optional keys of a state: ``deal_version`` is absent from states written before portable
 #: deals, which deal on with version 0.
 _STATE_OPTIONAL: Final = ("deal_version",)
-_TURN_KEYS: Final = (
-    "seat",
-    "drew",
-    "asked",
-    "permission",
-    "laid_off",
-    "created",
-    "melded",
-    "last_red_three",
-)
-_END_KEYS: Final = ("reason", "seat", "concealed", "partner_had_melded")
 #: Keys a state may have, written only when not empty (documents without them still load).
 _STATE_OPTIONAL_KEYS: Final = ("out_of_play",)
 
@@ -1220,41 +937,20 @@ def _decode_red_threes(
 
 
 def _decode_turn(r: Reader, order: tuple[int, ...]) -> Turn:
-    t = r.obj("turn", _TURN_KEYS)
-    seat = t.integer("seat", 0, MAX_PLAYERS - 1)
-    if seat not in order:
-        _fail(t.at("seat"), f"seat {seat} does not play this hand {list(order)}")
-    created_items = _list(t.raw("created"), t.at("created"), len(_TABLE_RANKS), "ranks")
-    created = [
-        _rank(x, f"{t.at('created')}[{i}]", _TABLE_RANKS) for i, x in enumerate(created_items)
-    ]
-    if len(set(created)) != len(created):
-        _fail(t.at("created"), "a rank is listed twice")
-    return Turn(
-        seat=seat,
-        drew=_opt_enum(DrawSource, t.raw("drew"), t.at("drew")),
-        asked=t.boolean("asked"),
-        permission=_opt_bool(t.raw("permission"), t.at("permission")),
-        laid_off=t.boolean("laid_off"),
-        created=frozenset(created),
-        melded=t.boolean("melded"),
-        last_red_three=t.boolean("last_red_three"),
-    )
+    turn: Turn = structure(r.raw("turn"), Turn, r.at("turn"))
+    if turn.seat not in order:
+        _fail(f"{r.at('turn')}.seat", f"seat {turn.seat} does not play this hand {list(order)}")
+    for i, symbol in enumerate(r.raw("turn")["created"]):
+        if _RANK_BY_SYMBOL[symbol] not in _TABLE_RANKS:
+            _fail(f"{r.at('turn')}.created[{i}]", f"not a rank here: {symbol!r}")
+    return turn
 
 
 def _decode_end(r: Reader, order: tuple[int, ...]) -> HandEnd | None:
-    if r.raw("end") is None:
-        return None
-    e = r.obj("end", _END_KEYS)
-    seat = e.opt_integer("seat", 0, MAX_PLAYERS - 1)
-    if seat is not None and seat not in order:
-        _fail(e.at("seat"), f"seat {seat} does not play this hand {list(order)}")
-    return HandEnd(
-        reason=_enum(EndReason, e.raw("reason"), e.at("reason")),
-        seat=seat,
-        concealed=e.boolean("concealed"),
-        partner_had_melded=e.boolean("partner_had_melded"),
-    )
+    end: HandEnd | None = structure(r.raw("end"), HandEnd | None, r.at("end"))
+    if end is not None and end.seat is not None and end.seat not in order:
+        _fail(f"{r.at('end')}.seat", f"seat {end.seat} does not play this hand {list(order)}")
+    return end
 
 
 def _decode_totals(r: Reader, v: Variant) -> tuple[int, ...]:
@@ -1563,81 +1259,53 @@ def _decode_view_0_2(
 
 
 # ================================================================== scores
-def _enc_line(line: ScoreLine) -> dict[str, Any]:
-    return {"item": line.item.value, "points": line.points, "count": line.count}
-
-
 def _enc_side_score(s: SideScore) -> dict[str, Any]:
-    return {"side": s.side, "lines": [_enc_line(x) for x in s.lines], "total": s.total}
+    return {**converter.unstructure(s), "total": s.total}
 
 
 def _enc_hand_score(h: HandScore) -> dict[str, Any]:
     return {"sides": [_enc_side_score(s) for s in h.sides]}
 
 
-def _decode_line(value: Any, path: str) -> ScoreLine:
-    r = Reader(value, path, ("item", "points", "count"))
-    item = r.string("item", 64)
-    if item not in _SCORE_ITEMS:
-        _fail(r.at("item"), f"not a score item: {item!r}")
-    return ScoreLine(item, r.integer("points"), r.integer("count", 0))
-
-
-def _decode_side_score(value: Any, path: str, index: int | None = None) -> SideScore:
-    r = Reader(value, path, ("side", "lines", "total"))
-    side = r.integer("side", 0, MAX_PLAYERS - 1)
-    if index is not None and side != index:
-        _fail(r.at("side"), f"the score of side {index} is listed at index {index}")
-    lines = tuple(
-        _decode_line(x, f"{r.at('lines')}[{i}]") for i, x in enumerate(r.array("lines", 64))
-    )
-    score = SideScore(side, lines)
+def _dec_side_score(data: Any, path: str) -> SideScore:
+    """A side's score; its ``total`` (not a field: the sum of its lines) must add up."""
+    r = Reader(data, path, ("side", "lines", "total"))
+    score: SideScore = structure({"side": r.raw("side"), "lines": r.raw("lines")}, SideScore, path)
     if r.integer("total") != score.total:
         _fail(r.at("total"), f"the lines add up to {_show(score.total)}")
     return score
 
 
-def _dec_line(data: dict[str, Any], path: str) -> ScoreLine:
-    return _decode_line(data, path)
-
-
-def _dec_side_score(data: dict[str, Any], path: str) -> SideScore:
-    return _decode_side_score(data, path)
-
-
-def _dec_hand_score(data: dict[str, Any], path: str) -> HandScore:
+def _dec_hand_score(data: Any, path: str) -> HandScore:
     r = Reader(data, path, ("sides",))
     items = r.array("sides", MAX_PLAYERS)
-    return HandScore(
-        tuple(_decode_side_score(x, f"{r.at('sides')}[{i}]", i) for i, x in enumerate(items))
-    )
+    sides = []
+    for i, x in enumerate(items):
+        side = _dec_side_score(x, f"{r.at('sides')}[{i}]")
+        if side.side != i:
+            _fail(f"{r.at('sides')}[{i}].side", f"the score of side {i} is listed at index {i}")
+        sides.append(side)
+    return HandScore(tuple(sides))
 
 
 # ================================================================== the built-in types
+def _one(key: str, cls: type[_T]) -> Callable[[dict[str, Any], str], _T]:
+    """The decoder of a document of one value, ``{KEY: value}``."""
+    return lambda data, path: structure(Reader(data, path, (key,)).raw(key), cls, f"{path}.{key}")
+
+
 def _register_builtins() -> None:
-    register("card", Card, lambda c: {"card": str(c)}, _dec_card)
-    register("cards", Cards, lambda c: {"cards": _encode_cards(c)}, _dec_cards)
-    register("meld", Meld, _encode_meld, _dec_meld)
-    register("draw", Draw, _enc_seat, _dec_draw)
-    register("take_pile", TakePile, _enc_take, _dec_take)
-    register(
-        "meld_cards",
-        MeldCards,
-        lambda a: {"seat": a.seat, "melds": [_encode_meld(m) for m in a.melds]},
-        _dec_meld_cards,
-    )
-    register("discard", Discard, lambda a: {"seat": a.seat, "card": str(a.card)}, _dec_discard)
-    register("ask_partner", AskPartner, _enc_seat, _dec_ask)
-    register("answer_partner", AnswerPartner, lambda a: {"seat": a.seat, "yes": a.yes}, _dec_answer)
-    register("decline_pile", DeclinePile, _enc_seat, _dec_decline)
-    register("end_turn", EndTurn, _enc_seat, _dec_end_turn)
-    register("deal_next_hand", DealNextHand, _enc_deal, _dec_deal)
-    register("variant", Variant, _encode_variant, _dec_variant)
+    register("card", Card, lambda c: {"card": str(c)}, _one("card", Card))
+    register("cards", Cards, lambda c: {"cards": _encode_cards(c)}, _one("cards", Cards))
+    register("meld", Meld)
+    for name, cls in ACTIONS.items():
+        register(name, cls)
+    register("variant", Variant, variant_document, variant_from_document)
     register("game_state", GameState, _enc_state, _dec_state)
     register("player_view", PlayerView, _enc_view, _dec_view)
     register("hand_score", HandScore, _enc_hand_score, _dec_hand_score)
     register("side_score", SideScore, _enc_side_score, _dec_side_score)
-    register("score_line", ScoreLine, _enc_line, _dec_line)
+    register("score_line", ScoreLine)
 
 
 _register_builtins()

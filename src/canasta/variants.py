@@ -12,13 +12,14 @@ house rule is a preset with some fields overridden (:meth:`Variant.derive`)::
 
 from __future__ import annotations
 
-import ast
 import difflib
 import enum
 import functools
-import inspect
 import re
-from typing import Any
+import typing
+import warnings
+from collections.abc import Callable, Iterator
+from typing import Any, Final
 
 import attrs
 
@@ -26,10 +27,12 @@ from .cards import JOKER_ID, N_KINDS, Card
 from .errors import VariantError
 
 __all__ = [
-    "AskPartner",
+    "MAX_POINTS",
+    "AskPartnerRule",
     "BlackThreeDiscard",
     "BlackThreeUpcard",
     "CardPoints",
+    "FieldRule",
     "LastCardRedThree",
     "Partnerships",
     "RedThreeNegative",
@@ -39,8 +42,10 @@ __all__ = [
     "WildRatio",
     "format_value",
     "get_variant",
+    "rule",
     "variant_aliases",
     "variant_field_docs",
+    "variant_fields",
     "variant_names",
     "variant_rows",
 ]
@@ -105,7 +110,7 @@ class RedThreeTiming(enum.StrEnum):
     FIRST_TURN = "first_turn"
 
 
-class AskPartner(enum.StrEnum):
+class AskPartnerRule(enum.StrEnum):
     """Asking partner "may I go out?" (§4 A14, §2 case 28)."""
 
     #: Optional; the answer binds (Britannica, W-old).
@@ -137,8 +142,11 @@ class Partnerships(enum.StrEnum):
 
 
 def _points(inst: Any, attribute: attrs.Attribute[Any], value: int) -> None:
-    if not _is_int(value) or value < 0:
-        raise VariantError(f"points.{attribute.name}", f"must be a non-negative int, not {value!r}")
+    if not _is_int(value) or not 0 <= value <= MAX_POINTS:
+        raise VariantError(
+            f"points.{attribute.name}",
+            f"must be a non-negative int at most {MAX_POINTS}, not {_show(value)}",
+        )
 
 
 @attrs.frozen(kw_only=True)
@@ -183,102 +191,70 @@ class CardPoints:
         return tuple(out)
 
 
-def _positive(inst: Any, attribute: attrs.Attribute[Any], value: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise VariantError(attribute.name, f"must be an int, not {type(value).__name__}")
-    if value <= 0:
-        raise VariantError(attribute.name, f"must be positive, got {value}")
-
-
-def _non_negative(inst: Any, attribute: attrs.Attribute[Any], value: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise VariantError(attribute.name, f"must be an int, not {type(value).__name__}")
-    if value < 0:
-        raise VariantError(attribute.name, f"must not be negative, got {value}")
-
-
-def _int(inst: Any, attribute: attrs.Attribute[Any], value: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise VariantError(attribute.name, f"must be an int, not {type(value).__name__}")
-
-
-def _enum(kind: type[enum.Enum], value: Any) -> Any:
-    try:
-        return kind(value)
-    except ValueError:
-        choices = ", ".join(repr(m.value) for m in kind)
-        raise VariantError(kind.__name__, f"{value!r} is not one of {choices}") from None
-
-
-def _to_ask_partner(value: Any) -> AskPartner:
-    result: AskPartner = _enum(AskPartner, value)
-    return result
-
-
-def _to_black_three_discard(value: Any) -> BlackThreeDiscard:
-    result: BlackThreeDiscard = _enum(BlackThreeDiscard, value)
-    return result
-
-
-def _to_black_three_upcard(value: Any) -> BlackThreeUpcard:
-    result: BlackThreeUpcard = _enum(BlackThreeUpcard, value)
-    return result
-
-
-def _to_last_card_red_three(value: Any) -> LastCardRedThree:
-    result: LastCardRedThree = _enum(LastCardRedThree, value)
-    return result
-
-
-def _to_red_three_negative(value: Any) -> RedThreeNegative:
-    result: RedThreeNegative = _enum(RedThreeNegative, value)
-    return result
-
-
-def _to_red_three_timing(value: Any) -> RedThreeTiming:
-    result: RedThreeTiming = _enum(RedThreeTiming, value)
-    return result
-
-
-def _to_tie_rule(value: Any) -> TieRule:
-    result: TieRule = _enum(TieRule, value)
-    return result
-
-
-def _to_wild_ratio(value: Any) -> WildRatio:
-    result: WildRatio = _enum(WildRatio, value)
-    return result
-
-
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _show(value: Any) -> str:
+    """A value for a message (Python refuses to print ints of thousands of digits)."""
+    if _is_int(value) and not -(10**60) < value < 10**60:
+        return "a huge int"
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+#: The largest point value (or score) a variant may name.
+MAX_POINTS: Final = 10**9
+
+
+@attrs.frozen
+class FieldRule:
+    """What one :class:`Variant` field is, declared once beside it (:func:`rule`): the
+    validation, the JSON codec and its schema, the notations and the docs tables all read it.
+
+    Attributes:
+        doc: what the field means, citing the rules reference (``§1 "Canasta"``...).
+        lo: the least value of an int field (or length of a string), ``None``: unbounded.
+        hi: the greatest (ints default to :data:`MAX_POINTS`).
+    """
+
+    doc: str
+    lo: int | None = None
+    hi: int | None = None
+
+
+def rule(
+    default: Any = attrs.NOTHING,
+    *,
+    doc: str,
+    lo: int | None = None,
+    hi: int | None = None,
+    converter: Callable[[Any], Any] | None = None,
+    factory: Callable[[], Any] | None = None,
+) -> Any:
+    """A :class:`Variant` field: its default, its meaning and bounds (a :class:`FieldRule` in the
+    field's metadata). Its type is its annotation; an enum field converts its value names."""
+    if isinstance(default, enum.Enum) and default is not attrs.NOTHING:
+        converter = functools.partial(_to_enum, type(default))
+    return attrs.field(
+        default=attrs.Factory(factory) if factory else default,
+        converter=converter,
+        metadata={"rule": FieldRule(doc, lo, hi)},
+    )
+
+
+def _to_enum(kind: type[enum.Enum], value: Any) -> Any:
+    try:
+        return kind(value)
+    except ValueError:
+        choices = ", ".join(repr(m.value) for m in kind)
+        raise VariantError(kind.__name__, f"{_show(value)} is not one of {choices}") from None
+
+
 def _seq(field: str, value: Any) -> list[Any]:
     if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
-        raise VariantError(field, f"must be a sequence, got {value!r}")
+        raise VariantError(field, f"must be a sequence, got {_show(value)}")
     return list(value)
-
-
-def _to_partnerships(value: Any) -> Partnerships:
-    result: Partnerships = _enum(Partnerships, value)
-    return result
-
-
-#: Upper bounds of the size fields (a pack is dealt in memory; notations stay short).
-_CAPS = {
-    "players": 12,
-    "decks": 8,
-    "jokers": 32,
-    "hand_size": 99,
-    "draw_count": 20,
-    "min_naturals": 99,
-    "max_wilds": 99,
-    "canasta_size": 99,
-    "canastas_to_go_out": 99,
-}
-#: The largest point value (or score) a variant may name.
-_MAX_POINTS = 10**9
 
 
 def _freeze_sides(value: Any) -> tuple[tuple[int, ...], ...]:
@@ -315,130 +291,183 @@ class Variant:
     """The rules of one Canasta game, as data. Every field cites the rules reference.
 
     Build a house rule with :meth:`derive`; an inconsistent variant is refused with
-    :class:`~canasta.VariantError` naming the field.
+    :class:`~canasta.VariantError` naming the field. Each field is declared once, with its
+    meaning and bounds (:func:`rule`); the fields:
     """
 
-    #: Registry name of the variant.
-    name: str = "classic"
-    #: One-line description.
-    description: str = "Regency Club / Official Laws, 4 players in 2 partnerships"
-    #: Number of seats at the table (§1 "Players, sides, seating").
-    players: int = attrs.field(default=4, validator=_positive)
-    #: The sides (partnerships): seats of each side; seats are 0-based, clockwise; partners
-    #: sit opposite in the classic game (§1).
-    sides: tuple[tuple[int, ...], ...] = attrs.field(
-        default=((0, 2), (1, 3)), converter=_freeze_sides
+    name: str = rule("classic", lo=1, hi=100, doc="Registry name of the variant.")
+    description: str = rule(
+        "Regency Club / Official Laws, 4 players in 2 partnerships",
+        hi=1000,
+        doc="One-line description.",
     )
-    #: Standard 52-card decks in the pack (§1 "Decks / jokers / total").
-    decks: int = attrs.field(default=2, validator=_positive)
-    #: Jokers in the pack (§1).
-    jokers: int = attrs.field(default=4, validator=_non_negative)
-    #: Cards dealt to each player (§1 "Cards dealt").
-    hand_size: int = attrs.field(default=11, validator=_positive)
-    #: Cards drawn from the stock in one turn (§1 "Drawn from stock / discarded").
-    draw_count: int = attrs.field(default=1, validator=_positive)
-    #: Initial-meld minimum by the side's total before the deal, as ``(lowest total, minimum)``
-    #: bands in ascending order; the first band's lowest total is ``None`` (no lower bound).
-    #: Points. (§1 "Initial-meld minimum", §2 cases 15, 16.)
-    minimum_bands: tuple[tuple[int | None, int], ...] = attrs.field(
-        default=((None, 15), (0, 50), (1500, 90), (3000, 120)), converter=_freeze_bands
+    players: int = rule(
+        4, lo=2, hi=12, doc='Number of seats at the table (§1 "Players, sides, seating").'
     )
-    #: Natural cards a meld needs at least (§1 "Meld composition").
-    min_naturals: int = attrs.field(default=2, validator=_positive)
-    #: Wild cards a meld may hold at most (§1 "Meld composition", §2 case 18).
-    max_wilds: int = attrs.field(default=3, validator=_non_negative)
-    #: The wild-to-natural ratio rule (§4 A1, §2 case 17).
-    wild_ratio: WildRatio = attrs.field(default=WildRatio.NONE, converter=_to_wild_ratio)
-    #: Cards in a canasta (§1 "Canasta").
-    canasta_size: int = attrs.field(default=7, validator=_positive)
-    #: Bonus for a natural canasta, points (§1 "Canasta").
-    natural_canasta_bonus: int = attrs.field(default=500, validator=_non_negative)
-    #: Bonus for a mixed canasta, points (§1 "Canasta").
-    mixed_canasta_bonus: int = attrs.field(default=300, validator=_non_negative)
-    #: Canastas a side needs before a player may go out (§1 "Canastas to go out").
-    canastas_to_go_out: int = attrs.field(default=1, validator=_positive)
-    #: Whether going out needs a final discard (§4 A6, §2 cases 24, 27).
-    final_discard_required: bool = False
-    #: Bonus for going out, points (§1 "Going-out bonus").
-    going_out_bonus: int = attrs.field(default=100, validator=_non_negative)
-    #: Bonus in all (replacing :attr:`going_out_bonus`) for going out concealed, points
-    #: (§1 "Concealed going out", §2 case 29, §4 A5).
-    concealed_bonus: int = attrs.field(default=200, validator=_non_negative)
-    #: Bonus in all for going out concealed when no partner had melded before
-    #: (German "Handcanasta" 1000); ``None`` means the same as :attr:`concealed_bonus` (§4 A5).
-    concealed_bonus_without_partner_meld: int | None = None
-    #: Extra points per canasta in a concealed going out (W-old, later revision; §4 A5). 0 = off.
-    concealed_canasta_bonus: int = attrs.field(default=0, validator=_non_negative)
-    #: Whether a concealed going out from a stock draw must meet the initial-meld minimum
-    #: (§2 case 29: it need not).
-    concealed_needs_minimum: bool = False
-    #: Score of a side's red threes by their number, points: index k is the total for k red threes
-    #: (§1 "Red-3 score": 100 each, all four 800; 6 players: 5 = 1000, 6 = 1200).
-    red_three_totals: tuple[int, ...] = attrs.field(
-        default=(0, 100, 200, 300, 800), converter=_freeze_ints
+    sides: tuple[tuple[int, ...], ...] = rule(
+        ((0, 2), (1, 3)),
+        converter=_freeze_sides,
+        doc="The sides (partnerships): seats of each side; seats are 0-based, clockwise; "
+        "partners sit opposite in the classic game (§1).",
     )
-    #: When red threes count minus (§4 A4, §2 case 36).
-    red_three_negative: RedThreeNegative = attrs.field(
-        default=RedThreeNegative.NO_MELD, converter=_to_red_three_negative
+    decks: int = rule(
+        2, lo=1, hi=8, doc='Standard 52-card decks in the pack (§1 "Decks / jokers / total").'
     )
-    #: Penalty for each red three still in a hand at the end, points (§2 case 37).
-    undeclared_red_three_penalty: int = attrs.field(default=500, validator=_non_negative)
-    #: A black-three upcard (§4 A2).
-    black_three_upcard: BlackThreeUpcard = attrs.field(
-        default=BlackThreeUpcard.STAYS, converter=_to_black_three_upcard
+    jokers: int = rule(4, lo=0, hi=32, doc="Jokers in the pack (§1).")
+    hand_size: int = rule(11, lo=1, hi=99, doc='Cards dealt to each player (§1 "Cards dealt").')
+    draw_count: int = rule(
+        1,
+        lo=1,
+        hi=20,
+        doc='Cards drawn from the stock in one turn (§1 "Drawn from stock / discarded").',
     )
-    #: A discarded black three (§4 A3).
-    black_three_discard: BlackThreeDiscard = attrs.field(
-        default=BlackThreeDiscard.BLOCKS_NEXT, converter=_to_black_three_discard
+    minimum_bands: tuple[tuple[int | None, int], ...] = rule(
+        ((None, 15), (0, 50), (1500, 90), (3000, 120)),
+        converter=_freeze_bands,
+        doc="Initial-meld minimum by the side's total before the deal, as ``(lowest total, "
+        "minimum)`` bands in ascending order; the first band's lowest total is ``None`` (no "
+        'lower bound). Points. (§1 "Initial-meld minimum", §2 cases 15, 16.)',
     )
-    #: The last stock card is a red three (§4 A7).
-    last_card_red_three: LastCardRedThree = attrs.field(
-        default=LastCardRedThree.NO_MELD, converter=_to_last_card_red_three
+    min_naturals: int = rule(
+        2, lo=1, hi=99, doc='Natural cards a meld needs at least (§1 "Meld composition").'
     )
-    #: When dealt red threes are laid out and replaced (§4 A9).
-    red_three_timing: RedThreeTiming = attrs.field(
-        default=RedThreeTiming.AFTER_DEAL, converter=_to_red_three_timing
+    max_wilds: int = rule(
+        3,
+        lo=0,
+        hi=99,
+        doc='Wild cards a meld may hold at most (§1 "Meld composition", §2 case 18).',
     )
-    #: Asking partner for permission to go out (§4 A14).
-    ask_partner: AskPartner = attrs.field(default=AskPartner.OPTIONAL, converter=_to_ask_partner)
-    #: Whether a new meld made with the pile's top card needs a natural pair from the hand even
-    #: when the pile is not frozen: the pile is taken only onto the side's own meld of the top
-    #: card's rank or with two natural hand cards of it, never with one natural and a wild card
-    #: (German, S-DE "zwei Handkarten ohne wilde Karten"; §1 "Taking the pile", DE3 column).
-    #: ``False``: one natural and one wild card take an unfrozen pile too (Official Laws, §2
-    #: case 9). A frozen pile always needs the natural pair (§2 case 10).
-    pile_needs_natural_pair: bool = False
-    #: Once the stock is exhausted, whether a player must take a pile whose top card fits his
-    #: side's meld on a pile not frozen for him (§2 case 31).
-    forced_take_after_stock: bool = True
-    #: Points a side needs to win the match (§1 "Target").
-    target_score: int = attrs.field(default=5000, validator=_positive)
-    #: Two sides tied for the lead at or above the target (§2 case 40).
-    tie_rule: TieRule = attrs.field(default=TieRule.PLAY_ON, converter=_to_tie_rule)
-    #: Point values of the cards (§1 "Card values"); shown in tables as
-    #: joker/two/ace/king-to-eight/seven-to-four/black three.
-    points: CardPoints = attrs.field(factory=CardPoints)
-    #: How the sides of a hand are formed: fixed, or Cutthroat's lone hand (§1, BI-CT).
-    partnerships: Partnerships = attrs.field(default=Partnerships.FIXED, converter=_to_partnerships)
-    #: The side one of whose members sits out each hand, in rotation (five players: the trio;
-    #: RG5, CS2); ``None`` when everybody plays every hand.
-    sit_out_side: int | None = None
-    #: Red threes score for the player who laid them out, plus or minus by his side's melds,
-    #: and are kept out of the partnership's total (Cutthroat, §2 case 35 b).
-    red_threes_per_player: bool = False
-    #: Once the stock is exhausted, play goes on while players take the discard (§2 case 31);
-    #: ``False``: play ends with the discard of the player who drew the last card (Cutthroat,
-    #: §2 case 33).
-    play_after_stock: bool = True
-    #: A side without a canasta scores its melded cards minus (CS, "without a canasta everything
-    #: counts against you", read literally; §3 example 10).
-    melds_negative_without_canasta: bool = False
+    wild_ratio: WildRatio = rule(
+        WildRatio.NONE, doc="The wild-to-natural ratio rule (§4 A1, §2 case 17)."
+    )
+    canasta_size: int = rule(7, lo=1, hi=99, doc='Cards in a canasta (§1 "Canasta").')
+    natural_canasta_bonus: int = rule(
+        500, lo=0, doc='Bonus for a natural canasta, points (§1 "Canasta").'
+    )
+    mixed_canasta_bonus: int = rule(
+        300, lo=0, doc='Bonus for a mixed canasta, points (§1 "Canasta").'
+    )
+    canastas_to_go_out: int = rule(
+        1,
+        lo=1,
+        hi=99,
+        doc='Canastas a side needs before a player may go out (§1 "Canastas to go out").',
+    )
+    final_discard_required: bool = rule(
+        False, doc="Whether going out needs a final discard (§4 A6, §2 cases 24, 27)."
+    )
+    going_out_bonus: int = rule(
+        100, lo=0, doc='Bonus for going out, points (§1 "Going-out bonus").'
+    )
+    concealed_bonus: int = rule(
+        200,
+        lo=0,
+        doc="Bonus in all (replacing :attr:`going_out_bonus`) for going out concealed, points "
+        '(§1 "Concealed going out", §2 case 29, §4 A5).',
+    )
+    concealed_bonus_without_partner_meld: int | None = rule(
+        None,
+        lo=0,
+        doc="Bonus in all for going out concealed when no partner had melded before (German "
+        '"Handcanasta" 1000); ``None`` means the same as :attr:`concealed_bonus` (§4 A5).',
+    )
+    concealed_canasta_bonus: int = rule(
+        0,
+        lo=0,
+        doc="Extra points per canasta in a concealed going out (W-old, later revision; §4 A5). "
+        "0 = off.",
+    )
+    concealed_needs_minimum: bool = rule(
+        False,
+        doc="Whether a concealed going out from a stock draw must meet the initial-meld minimum "
+        "(§2 case 29: it need not).",
+    )
+    red_three_totals: tuple[int, ...] = rule(
+        (0, 100, 200, 300, 800),
+        converter=_freeze_ints,
+        doc="Score of a side's red threes by their number, points: index k is the total for k "
+        'red threes (§1 "Red-3 score": 100 each, all four 800; 6 players: 5 = 1000, 6 = 1200).',
+    )
+    red_three_negative: RedThreeNegative = rule(
+        RedThreeNegative.NO_MELD, doc="When red threes count minus (§4 A4, §2 case 36)."
+    )
+    undeclared_red_three_penalty: int = rule(
+        500,
+        lo=0,
+        doc="Penalty for each red three still in a hand at the end, points (§2 case 37).",
+    )
+    black_three_upcard: BlackThreeUpcard = rule(
+        BlackThreeUpcard.STAYS, doc="A black-three upcard (§4 A2)."
+    )
+    black_three_discard: BlackThreeDiscard = rule(
+        BlackThreeDiscard.BLOCKS_NEXT, doc="A discarded black three (§4 A3)."
+    )
+    last_card_red_three: LastCardRedThree = rule(
+        LastCardRedThree.NO_MELD, doc="The last stock card is a red three (§4 A7)."
+    )
+    red_three_timing: RedThreeTiming = rule(
+        RedThreeTiming.AFTER_DEAL, doc="When dealt red threes are laid out and replaced (§4 A9)."
+    )
+    ask_partner: AskPartnerRule = rule(
+        AskPartnerRule.OPTIONAL, doc="Asking partner for permission to go out (§4 A14)."
+    )
+    pile_needs_natural_pair: bool = rule(
+        False,
+        doc="Whether a new meld made with the pile's top card needs a natural pair from the hand "
+        "even when the pile is not frozen: the pile is taken only onto the side's own meld of "
+        "the top card's rank or with two natural hand cards of it, never with one natural and "
+        'a wild card (German, S-DE "zwei Handkarten ohne wilde Karten"; §1 "Taking the pile", '
+        "DE3 column). ``False``: one natural and one wild card take an unfrozen pile too "
+        "(Official Laws, §2 case 9). A frozen pile always needs the natural pair (§2 case 10).",
+    )
+    forced_take_after_stock: bool = rule(
+        True,
+        doc="Once the stock is exhausted, whether a player must take a pile whose top card fits "
+        "his side's meld on a pile not frozen for him (§2 case 31).",
+    )
+    target_score: int = rule(5000, lo=1, doc='Points a side needs to win the match (§1 "Target").')
+    tie_rule: TieRule = rule(
+        TieRule.PLAY_ON, doc="Two sides tied for the lead at or above the target (§2 case 40)."
+    )
+    points: CardPoints = rule(
+        factory=CardPoints,
+        doc='Point values of the cards (§1 "Card values"); shown in tables as '
+        "joker/two/ace/king-to-eight/seven-to-four/black three.",
+    )
+    partnerships: Partnerships = rule(
+        Partnerships.FIXED,
+        doc="How the sides of a hand are formed: fixed, or Cutthroat's lone hand (§1, BI-CT).",
+    )
+    sit_out_side: int | None = rule(
+        None,
+        lo=0,
+        doc="The side one of whose members sits out each hand, in rotation (five players: the "
+        "trio; RG5, CS2); ``None`` when everybody plays every hand.",
+    )
+    red_threes_per_player: bool = rule(
+        False,
+        doc="Red threes score for the player who laid them out, plus or minus by his side's "
+        "melds, and are kept out of the partnership's total (Cutthroat, §2 case 35 b).",
+    )
+    play_after_stock: bool = rule(
+        True,
+        doc="Once the stock is exhausted, play goes on while players take the discard (§2 case "
+        "31); ``False``: play ends with the discard of the player who drew the last card "
+        "(Cutthroat, §2 case 33).",
+    )
+    melds_negative_without_canasta: bool = rule(
+        False,
+        doc='A side without a canasta scores its melded cards minus (CS, "without a canasta '
+        'everything counts against you", read literally; §3 example 10).',
+    )
 
     _values: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
     _side_of: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
     _wild_limits: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
+        for name, (kind, spec) in variant_fields().items():
+            _check_field(name, kind, spec, getattr(self, name))
         self._validate()
         object.__setattr__(self, "_values", self.points.table())
         object.__setattr__(self, "_wild_limits", tuple(self._wild_limit(n) for n in range(128)))
@@ -449,32 +478,7 @@ class Variant:
         object.__setattr__(self, "_side_of", tuple(side_of))
 
     def _validate(self) -> None:
-        # sizes stay small enough to deal in memory and to write in every notation
-        for field, cap in _CAPS.items():
-            value = getattr(self, field)
-            if _is_int(value) and value > cap:
-                raise VariantError(field, f"at most {cap}, not {value}")
-        for attribute in attrs.fields(Variant):
-            if not attribute.init:
-                continue
-            number = getattr(self, attribute.name)
-            if _is_int(number) and abs(number) > _MAX_POINTS:
-                raise VariantError(attribute.name, f"at most {_MAX_POINTS} in size, not {number}")
-        for lo, m in self.minimum_bands:
-            if (lo is not None and abs(lo) > _MAX_POINTS) or abs(m) > _MAX_POINTS:
-                raise VariantError("minimum_bands", f"values at most {_MAX_POINTS} in size")
-        if any(abs(t) > _MAX_POINTS for t in self.red_three_totals):
-            raise VariantError("red_three_totals", f"values at most {_MAX_POINTS} in size")
-        if any(getattr(self.points, f.name) > _MAX_POINTS for f in attrs.fields(CardPoints)):
-            raise VariantError("points", f"values at most {_MAX_POINTS}")
-        if not isinstance(self.name, str) or not 0 < len(self.name) <= 100:
-            raise VariantError("name", "a string of 1 to 100 characters")
-        if not isinstance(self.description, str) or len(self.description) > 1000:
-            raise VariantError("description", "a string of at most 1000 characters")
-        if not _is_int(self.players) or self.players < 2:
-            raise VariantError(
-                "players", f"a game needs at least two players, not {self.players!r}"
-            )
+        """The rules between fields (each field's own type and bounds are its :func:`rule`)."""
         seats = sorted(s for side in self.sides for s in side)
         if seats != list(range(self.players)):
             raise VariantError(
@@ -501,8 +505,6 @@ class Variant:
             raise VariantError("minimum_bands", f"bands must ascend strictly, got {bands}")
         if any(m < 0 for _, m in bands):
             raise VariantError("minimum_bands", "a minimum cannot be negative")
-        if self.min_naturals < 1:
-            raise VariantError("min_naturals", "a meld needs at least one natural card")
         if self.min_naturals > self.canasta_size:
             raise VariantError("min_naturals", "cannot exceed the canasta size")
         per_rank = 4 * self.decks
@@ -523,29 +525,8 @@ class Variant:
                 f"needs one entry for 0 to {2 * self.decks} red threes, "
                 f"got {len(self.red_three_totals)}",
             )
-        if not isinstance(self.points, CardPoints):
-            raise VariantError("points", "must be a CardPoints")
-        flags = (
-            "final_discard_required",
-            "concealed_needs_minimum",
-            "forced_take_after_stock",
-            "red_threes_per_player",
-            "play_after_stock",
-            "melds_negative_without_canasta",
-            "pile_needs_natural_pair",
-        )
-        for flag in flags:
-            if not isinstance(getattr(self, flag), bool):
-                raise VariantError(flag, "must be a bool")
-        if self.concealed_bonus_without_partner_meld is not None:
-            _non_negative(
-                self,
-                attrs.fields(Variant).concealed_bonus_without_partner_meld,
-                self.concealed_bonus_without_partner_meld,
-            )
-
         if self.sit_out_side is not None:
-            if not _is_int(self.sit_out_side) or not 0 <= self.sit_out_side < len(self.sides):
+            if not 0 <= self.sit_out_side < len(self.sides):
                 raise VariantError("sit_out_side", f"no side {self.sit_out_side!r}")
             if len(self.sides[self.sit_out_side]) < 2:
                 raise VariantError("sit_out_side", "the side sitting out one member needs two")
@@ -569,8 +550,6 @@ class Variant:
             raise VariantError(
                 "partnerships", "the lone hand is a game of three players, each a side of one"
             )
-        if not isinstance(self.name, str) or not self.name:
-            raise VariantError("name", "must be a non-empty string")
 
     # ----------------------------------------------------------------- derived facts
     @property
@@ -659,6 +638,57 @@ class Variant:
             raise
         except (TypeError, ValueError) as exc:
             raise VariantError(next(iter(changes), "?"), str(exc)) from None
+
+
+@functools.cache
+def variant_fields() -> dict[str, tuple[Any, FieldRule]]:
+    """Every :class:`Variant` field one sets, in field order: ``{name: (type, rule)}``, the type
+    its annotation (``int``, ``bool``, ``int | None``, an enum, a tuple type, :class:`CardPoints`)
+    and the rule its :class:`FieldRule`. The codecs, the schema and the docs read this."""
+    hints = typing.get_type_hints(Variant)
+    return {f.name: (hints[f.name], f.metadata["rule"]) for f in attrs.fields(Variant) if f.init}
+
+
+def _check_field(name: str, kind: Any, spec: FieldRule, value: Any) -> None:
+    """A field's value is of its type and within its bounds (a field of a tuple type is shaped
+    by its converter; its ints stay within :data:`MAX_POINTS` in size)."""
+    args = typing.get_args(kind)
+    if type(None) in args:
+        if value is None:
+            return
+        (kind,) = (a for a in args if a is not type(None))
+    if kind is bool:
+        if type(value) is not bool:
+            raise VariantError(name, f"must be a bool, not {_show(value)}")
+    elif kind is int:
+        if not _is_int(value):
+            raise VariantError(name, f"must be an int, not {type(value).__name__}")
+        hi = MAX_POINTS if spec.hi is None else spec.hi
+        if spec.lo is not None and value < spec.lo:
+            least = {0: "must not be negative", 1: "must be positive"}.get(spec.lo)
+            raise VariantError(
+                name, f"{least or f'must be at least {spec.lo}'}, got {_show(value)}"
+            )
+        if value > hi:
+            raise VariantError(name, f"at most {hi}, not {_show(value)}")
+    elif kind is str:
+        lo, hi = spec.lo or 0, spec.hi or MAX_POINTS
+        if not isinstance(value, str) or not lo <= len(value) <= hi:
+            raise VariantError(name, f"a string of {lo} to {hi} characters")
+    elif isinstance(kind, type) and attrs.has(kind):
+        if not isinstance(value, kind):
+            raise VariantError(name, f"must be a {kind.__name__}")
+    elif typing.get_origin(kind) is tuple:
+        if any(abs(v) > MAX_POINTS for v in _ints_in(value)):
+            raise VariantError(name, f"values at most {MAX_POINTS} in size")
+
+
+def _ints_in(value: Any) -> Iterator[int]:
+    if isinstance(value, tuple):
+        for v in value:
+            yield from _ints_in(v)
+    elif _is_int(value):
+        yield value
 
 
 CLASSIC = Variant()
@@ -833,39 +863,52 @@ _CITATION = re.compile(
 
 
 def variant_field_docs() -> dict[str, tuple[str, tuple[str, ...]]]:
-    """What each :class:`Variant` field means, read from its ``#:`` documentation in this
-    module, so that it cannot drift from it: ``{field: (meaning, citations)}`` in field order,
-    the meaning one sentence without its citations, the citations the sections of the rules
-    reference it names (``§1 "Canasta"``, ``§2 case 29``...) in the order written.
-    ``canasta variants NAME`` prints them. A field without documentation maps to ``("", ())``;
-    where the module's source is not installed the dictionary is empty.
+    """What each :class:`Variant` field means, read from its declaration (:func:`rule`):
+    ``{field: (meaning, citations)}`` in field order, the meaning one sentence without its
+    citations, the citations the sections of the rules reference it names (``§1 "Canasta"``,
+    ``§2 case 29``...) in the order written. ``canasta variants NAME`` prints them.
     """
     return dict(_field_docs())
 
 
 @functools.cache
 def _field_docs() -> dict[str, tuple[str, tuple[str, ...]]]:
-    try:
-        source = inspect.getsource(Variant)
-    except (OSError, TypeError):  # pragma: no cover - the source is not shipped
-        return {}
-    lines = source.splitlines()
     docs: dict[str, tuple[str, tuple[str, ...]]] = {}
-    cls = ast.parse(source).body[0]
-    assert isinstance(cls, ast.ClassDef)
-    for node in cls.body:
-        if not isinstance(node, ast.AnnAssign) or not isinstance(node.target, ast.Name):
-            continue
-        if node.target.id.startswith("_"):  # derived caches, not fields one sets
-            continue
-        comment: list[str] = []
-        k = node.lineno - 2
-        while k >= 0 and lines[k].strip().startswith("#:"):
-            comment.insert(0, lines[k].strip()[2:].strip())
-            k -= 1
-        text = re.sub(r":\w+:`~?([^`]+)`", r"\1", " ".join(comment)).replace("``", "")
+    for name, (_, spec) in variant_fields().items():
+        text = re.sub(r":\w+:`~?([^`]+)`", r"\1", spec.doc).replace("``", "")
         citations = tuple(_CITATION.findall(text))
         meaning = re.sub(r"\s*\([^()]*\u00a7[^()]*\)", "", text)  # drop the cited parentheses
         meaning = re.split(r"(?<=\.) (?=[A-Z])", meaning, maxsplit=1)[0].strip()
-        docs[node.target.id] = (meaning, citations)
+        docs[name] = (meaning, citations)
     return docs
+
+
+def _field_list() -> str:
+    """The fields for :class:`Variant`'s docstring: name, type, bounds, default, meaning."""
+    out = []
+    for name, (kind, spec) in variant_fields().items():
+        shown = getattr(kind, "__name__", str(kind).replace("typing.", ""))
+        bounds = ""
+        if spec.lo is not None or spec.hi is not None:
+            lo = "" if spec.lo is None else spec.lo
+            hi = "" if spec.hi is None else spec.hi
+            bounds = f", {lo}..{hi}"
+        default = format_value(getattr(CLASSIC, name))
+        out.append(f"    ``{name}`` ({shown}{bounds}; classic: ``{default}``)\n        {spec.doc}")
+    return "\n\n".join(out)
+
+
+if Variant.__doc__:  # not under python -OO
+    Variant.__doc__ += "\n\n" + _field_list() + "\n"
+
+
+def __getattr__(name: str) -> Any:
+    if name == "AskPartner":
+        warnings.warn(
+            "canasta.variants.AskPartner is renamed AskPartnerRule (canasta.AskPartner is the "
+            "action)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return AskPartnerRule
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,0 +1,572 @@
+"""The JSON shape of the model's values, made from its attrs classes with cattrs.
+
+One converter knows every value: a card is its notation (``"KH"``), a rank its symbol, an enum
+its value, a tuple an array, an attrs class an object of its fields, a variant the preset it
+derives from and its changed fields (``{"preset": "classic", "changes": {"jokers": 6}}``, where
+each change is read by the type and bounds its field declares, :func:`canasta.variants.rule`).
+
+Reading is strict, for untrusted input: every key of an object is required and no other is
+allowed, an int is an int (not a bool or a float), a string is short; any fault is a
+:class:`~canasta.NotationError` whose message begins with the JSON path of the offending value
+(``$.turn.seat: expected an int, got a bool``). The JSON Schema of these shapes is made from the
+same types (:func:`schema_of`).
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import json
+import re
+import typing
+from collections.abc import Callable
+from typing import Any, Final, NoReturn, TypeVar
+
+import attrs
+import cattrs
+from cattrs.errors import ClassValidationError, IterableValidationError
+
+from .actions import (
+    Action,
+    AnswerPartner,
+    AskPartner,
+    DealNextHand,
+    DeclinePile,
+    Discard,
+    Draw,
+    EndTurn,
+    MeldCards,
+    TakePile,
+)
+from .cards import N_KINDS, Card, Cards, Rank
+from .errors import CanastaError, NotationError, VariantError
+from .melds import Meld
+from .variants import MAX_POINTS, CardPoints, Variant, get_variant, variant_fields, variant_names
+
+__all__ = [
+    "ACTIONS",
+    "MAX_CARDS",
+    "MAX_DEPTH",
+    "MAX_ITEMS",
+    "MAX_PLAYERS",
+    "MAX_STRING",
+    "MAX_TEXT_SIZE",
+    "converter",
+    "fail",
+    "key_path",
+    "kind_of",
+    "schema_of",
+    "show",
+    "structure",
+    "variant_document",
+    "variant_from_document",
+    "variant_schema",
+]
+
+_T = TypeVar("_T")
+
+#: JSON text longer than this (in characters, or bytes when given bytes) is refused.
+MAX_TEXT_SIZE: Final = 1_000_000
+#: JSON nested deeper than this (objects and arrays) is refused.
+MAX_DEPTH: Final = 32
+#: The longest list accepted where nothing smaller bounds it (e.g. a view's legal actions).
+MAX_ITEMS: Final = 100_000
+#: The most cards in a list that no variant bounds (a meld or deck in a lone action).
+MAX_CARDS: Final = 4096
+#: The most seats a variant may have (bounds the work done to check one).
+MAX_PLAYERS: Final = 64
+#: The longest string accepted (a variant's name or description, a score line's item).
+MAX_STRING: Final = 1000
+#: Bounds of int fields by name, wherever they appear (a seat is a seat in every class).
+BOUNDS: Final[dict[str, tuple[int, int]]] = {
+    "seat": (0, MAX_PLAYERS - 1),
+    "side": (0, MAX_PLAYERS - 1),
+    "count": (0, MAX_CARDS),
+}
+
+#: The ``"type"`` of each action class (in a document, and for an action nested in one).
+ACTIONS: Final[dict[str, type[Any]]] = {
+    "draw": Draw,
+    "take_pile": TakePile,
+    "meld_cards": MeldCards,
+    "discard": Discard,
+    "ask_partner": AskPartner,
+    "answer_partner": AnswerPartner,
+    "decline_pile": DeclinePile,
+    "end_turn": EndTurn,
+    "deal_next_hand": DealNextHand,
+}
+_ACTION_NAMES: Final = {cls: name for name, cls in ACTIONS.items()}
+
+_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_CARD_BY_NOTATION: Final = {str(c): c for c in (Card.from_id(i) for i in range(N_KINDS))}
+_RANK_BY_SYMBOL: Final = {r.symbol: r for r in Rank}
+
+
+# ================================================================== paths and errors
+def fail(path: str, message: str) -> NoReturn:
+    """Raise the codec's error: :class:`~canasta.NotationError` ``"PATH: MESSAGE"``."""
+    raise NotationError(f"{path}: {message}", path)
+
+
+def key_path(path: str, key: str) -> str:
+    """The JSON path of ``key`` in the object at ``path`` (``$.a.b`` or ``$["x y"]``)."""
+    if _IDENT.fullmatch(key):
+        return f"{path}.{key}"
+    shown = key if len(key) <= 40 else key[:40] + "..."
+    return f"{path}[{json.dumps(shown)}]"
+
+
+def kind_of(value: object) -> str:
+    """The JSON type name of a value, for messages."""
+    if value is None:
+        return "null"
+    kinds: tuple[tuple[type, str], ...] = (
+        (bool, "a bool"),
+        (int, "an int"),
+        (float, "a number"),
+        (str, "a string"),
+        (list, "an array"),
+        (dict, "an object"),
+    )
+    return next((name for kind, name in kinds if isinstance(value, kind)), "a value")
+
+
+def show(value: int) -> str:
+    """An int for a message (Python refuses to print ints of thousands of digits)."""
+    return str(value) if -(10**60) < value < 10**60 else "a huge int"
+
+
+class _Bad(Exception):
+    """A value that is not of its type, at ``step`` below the value being read."""
+
+    def __init__(self, message: str, step: str = "") -> None:
+        super().__init__(message)
+        self.message = message
+        self.step = step
+
+
+def _at(step: str, exc: Exception) -> _Bad:
+    """``exc`` raised one step (``[3]``, ``.seat``) further down."""
+    path, message = _locate(exc, step)
+    return _Bad(message, path)
+
+
+def _locate(exc: BaseException, path: str) -> tuple[str, str]:
+    """The JSON path (below ``path``) and the message of the first fault in ``exc``."""
+    while True:
+        if isinstance(exc, _Bad):
+            return path + exc.step, exc.message
+        if isinstance(exc, (ClassValidationError, IterableValidationError)):
+            noted, plain = exc.group_exceptions()
+            if noted:
+                exc, note = noted[0]
+                name = getattr(note, "name", None)
+                path = key_path(path, name) if name is not None else f"{path}[{note.index}]"
+                continue
+            exc = plain[0]
+            continue
+        if isinstance(exc, KeyError):
+            return path, "missing"
+        return path, str(exc)
+
+
+def structure(data: Any, cls: Any, path: str = "$") -> Any:
+    """``data`` (parsed JSON) as a value of ``cls``.
+
+    Raises:
+        NotationError: ``data`` is not of the shape of ``cls``; the message starts with the
+            JSON path of the fault (``path`` for ``data`` itself).
+    """
+    try:
+        return converter.structure(data, cls)
+    except NotationError as exc:
+        if str(exc).startswith("$"):
+            raise
+        fail(path, str(exc))
+    except (_Bad, ClassValidationError, IterableValidationError, CanastaError) as exc:
+        where, message = _locate(exc, path)
+        fail(where, message)
+    except (TypeError, ValueError, KeyError) as exc:  # a class refusing its fields
+        fail(path, str(exc))
+
+
+# ================================================================== the converter
+converter: Final = cattrs.Converter()
+
+
+def _origin(kind: Any) -> Any:
+    return typing.get_origin(kind)
+
+
+def _int(value: Any, _: Any = None, lo: int | None = None, hi: int | None = None) -> int:
+    if type(value) is not int:
+        raise _Bad(f"expected an int, got {kind_of(value)}")
+    if lo is not None and value < lo:
+        raise _Bad(f"{show(value)} is out of range (at least {lo})")
+    if hi is not None and value > hi:
+        raise _Bad(f"{show(value)} is out of range (at most {hi})")
+    return value
+
+
+def _bool(value: Any, _: Any) -> bool:
+    if type(value) is not bool:
+        raise _Bad(f"expected a bool, got {kind_of(value)}")
+    return value
+
+
+def _str(value: Any, _: Any = None, max_len: int = MAX_STRING) -> str:
+    if type(value) is not str:
+        raise _Bad(f"expected a string, got {kind_of(value)}")
+    if len(value) > max_len:
+        raise _Bad(f"a string of {len(value)} characters is too long (at most {max_len})")
+    return value
+
+
+def _card(value: Any, _: Any = None) -> Card:
+    if type(value) is not str:
+        raise _Bad(f"expected a card (a string such as 'KH'), got {kind_of(value)}")
+    card = _CARD_BY_NOTATION.get(value)
+    if card is None:
+        raise _Bad(f"not a card: {value[:20] + '...' if len(value) > 20 else value!r}")
+    return card
+
+
+def _rank(value: Any, _: Any = None) -> Rank:
+    if type(value) is not str:
+        raise _Bad(f"expected a rank (a string such as 'K'), got {kind_of(value)}")
+    rank = _RANK_BY_SYMBOL.get(value)
+    if rank is None:
+        raise _Bad(f"not a rank: {value[:20] + '...' if len(value) > 20 else value!r}")
+    return rank
+
+
+def _list(value: Any, max_len: int = MAX_ITEMS) -> list[Any]:
+    if type(value) is not list:
+        raise _Bad(f"expected an array, got {kind_of(value)}")
+    if len(value) > max_len:
+        raise _Bad(f"{len(value)} items are too many (at most {max_len})")
+    return value
+
+
+def _items(value: Any, item: Any, max_len: int = MAX_ITEMS) -> list[Any]:
+    out = []
+    for i, x in enumerate(_list(value, max_len)):
+        try:
+            out.append(converter.structure(x, item))
+        except Exception as exc:
+            raise _at(f"[{i}]", exc) from None
+    return out
+
+
+def _tuple_hook(cls: Any) -> Callable[[Any, Any], Any]:
+    args = typing.get_args(cls)
+    if len(args) == 2 and args[1] is Ellipsis:
+        cap = MAX_CARDS if args[0] is Card else MAX_ITEMS
+        return lambda value, _: tuple(_items(value, args[0], cap))
+
+    def fixed(value: Any, _: Any) -> tuple[Any, ...]:
+        items = _list(value)
+        if len(items) != len(args):
+            raise _Bad(f"expected an array of {len(args)} items, got {len(items)}")
+        out = []
+        for i, (x, t) in enumerate(zip(items, args, strict=True)):
+            try:
+                out.append(converter.structure(x, t))
+            except Exception as exc:
+                raise _at(f"[{i}]", exc) from None
+        return tuple(out)
+
+    return fixed
+
+
+@functools.cache
+def _enum_hook(cls: type[enum.Enum]) -> Callable[[Any, Any], Any]:
+    by_value = {m.value: m for m in cls}
+    name = re.sub(r"(?<!^)(?=[A-Z])", " ", cls.__name__).lower()  # ScoreItem: "score item"
+
+    def hook(value: Any, _: Any) -> Any:
+        text = _str(value, max_len=64)
+        if text not in by_value:
+            choices = ", ".join(repr(v) for v in by_value)
+            raise _Bad(f"{text!r} is not one of {choices} (not a {name})")
+        return by_value[text]
+
+    return hook
+
+
+def _ranks(value: Any, _: Any) -> frozenset[Rank]:
+    ranks = _items(value, Rank, len(Rank))
+    if len(set(ranks)) != len(ranks):
+        raise _Bad("a rank is listed twice")
+    return frozenset(ranks)
+
+
+def _attrs_hook(cls: type[Any]) -> Callable[[Any, Any], Any]:
+    """An attrs class from an object of its init fields, each read by its type: every key is
+    required but those of fields whose default is ``None``, and no other key is allowed."""
+    hints = typing.get_type_hints(cls)
+    fields = {a.alias: hints[a.name] for a in attrs.fields(cls) if a.init}
+    optional = {a.alias for a in attrs.fields(cls) if a.init and a.default is None}
+
+    def hook(value: Any, _: Any) -> Any:
+        if type(value) is not dict:
+            raise _Bad(f"expected an object, got {kind_of(value)}")
+        for key in value:
+            if type(key) is not str:
+                raise _Bad(f"object keys must be strings, not {kind_of(key)}")
+            if key not in fields:
+                raise _Bad("unknown key", key_path("", key))
+        out = {}
+        for key, kind in fields.items():
+            if key not in value:
+                if key in optional:
+                    continue
+                raise _Bad("missing", key_path("", key))
+            try:
+                if key in BOUNDS and value[key] is not None:
+                    _int(value[key], None, *BOUNDS[key])
+                out[key] = converter.structure(value[key], kind)
+            except Exception as exc:
+                raise _at(key_path("", key), exc) from None
+        try:
+            return cls(**out)
+        except CanastaError as exc:
+            raise _Bad(str(exc)) from None
+
+    return hook
+
+
+converter.register_structure_hook(int, lambda v, _: _int(v))
+converter.register_structure_hook(bool, _bool)
+converter.register_structure_hook(str, lambda v, _: _str(v))
+converter.register_structure_hook(Card, _card)
+converter.register_structure_hook(Rank, _rank)
+converter.register_structure_hook(Cards, lambda v, _: Cards.of(_items(v, Card, MAX_CARDS)))
+converter.register_structure_hook_func(lambda t: t == frozenset[Rank], _ranks)
+converter.register_structure_hook(Variant, lambda v, _: variant_from_document(v))
+
+
+def _action(value: Any, _: Any) -> Any:
+    """An action nested in a document: its ``"type"`` and its fields."""
+    if type(value) is not dict:
+        raise _Bad(f"expected an object, got {kind_of(value)}")
+    name = value.get("type")
+    if name not in ACTIONS:
+        raise _Bad(f"not an action type: {str(name)[:40]!r}", ".type")
+    return converter.structure({k: v for k, v in value.items() if k != "type"}, ACTIONS[name])
+
+
+def _action_fields(action: Any) -> dict[str, Any]:
+    fields: dict[str, Any] = converter.unstructure(action, type(action))
+    return {"type": _ACTION_NAMES[type(action)], **fields}
+
+
+converter.register_structure_hook_func(lambda t: t == Action, _action)
+converter.register_unstructure_hook_func(lambda t: t == Action, _action_fields)
+converter.register_structure_hook_factory(lambda t: _origin(t) is tuple, _tuple_hook)
+for _kind in (enum.Enum, enum.StrEnum):  # StrEnum: before str's own hook
+    converter.register_structure_hook(_kind, lambda v, t: _enum_hook(t)(v, t))
+converter.register_structure_hook_factory(
+    lambda t: isinstance(t, type) and attrs.has(t) and t is not Variant, _attrs_hook
+)
+for _kind in (enum.Enum, enum.StrEnum):  # StrEnum: before str's own (identity) hook
+    converter.register_unstructure_hook(_kind, lambda e: e.value)
+converter.register_unstructure_hook(Card, str)
+converter.register_unstructure_hook(Rank, lambda r: r.symbol)
+converter.register_unstructure_hook(Cards, lambda cs: [str(c) for c in cs])
+converter.register_unstructure_hook_func(
+    lambda t: t is frozenset or _origin(t) is frozenset,
+    lambda rs: [r.symbol for r in sorted(rs, reverse=True)],
+)
+converter.register_unstructure_hook(Variant, lambda v: variant_document(v))
+
+
+# ================================================================== variants
+@functools.lru_cache(maxsize=256)
+def _variant_text(variant: Variant) -> str:
+    """The document of ``variant`` as JSON text (cached: variants are immutable)."""
+    best: tuple[int, str, dict[str, Any]] | None = None
+    for name in variant_names():
+        preset = get_variant(name)
+        changes = {
+            f: converter.unstructure(getattr(variant, f))
+            for f in variant_fields()
+            if getattr(variant, f) != getattr(preset, f)
+        }
+        if best is None or len(changes) < best[0]:
+            best = (len(changes), name, changes)
+    assert best is not None
+    body: dict[str, Any] = {"preset": best[1]}
+    if best[2]:
+        body["changes"] = best[2]
+    return json.dumps(body)
+
+
+def variant_document(variant: Variant) -> dict[str, Any]:
+    """``variant`` as ``{"preset": NAME}``, or for a house rule the preset with the fewest
+    changed fields (the first in registry order on a tie) and ``"changes"``: those fields."""
+    body: dict[str, Any] = json.loads(_variant_text(variant))
+    return body
+
+
+def variant_from_document(data: Any, path: str = "") -> Variant:
+    """The variant of a :func:`variant_document` (parsed JSON); errors name paths below
+    ``path``, each change read by its field's type and bounds.
+
+    Raises:
+        NotationError: with ``path`` given; otherwise the codec's inner error (for
+            :func:`structure`).
+    """
+    if path:
+        try:
+            return variant_from_document(data)
+        except _Bad as exc:
+            fail(path + exc.step, exc.message)
+    if type(data) is not dict:
+        raise _Bad(f"expected an object, got {kind_of(data)}")
+    for key in data:
+        if key not in ("preset", "changes"):
+            raise _Bad("unknown key", key_path("", str(key)))
+    if "preset" not in data:
+        raise _Bad("missing", ".preset")
+    try:
+        name = _str(data["preset"], max_len=64)
+    except _Bad as exc:
+        raise _Bad(exc.message, ".preset") from None
+    if name not in variant_names():
+        raise _Bad(f"unknown preset {name!r}; known: {', '.join(variant_names())}", ".preset")
+    raw = data.get("changes", {})
+    if type(raw) is not dict:
+        raise _Bad(f"expected an object, got {kind_of(raw)}", ".changes")
+    specs = variant_fields()
+    changes = {}
+    for key, value in raw.items():
+        where = key_path(".changes", str(key))
+        if key not in specs:
+            raise _Bad("unknown key", where)
+        kind, spec = specs[key]
+        try:
+            if kind is CardPoints and type(value) is dict:
+                for p in attrs.fields(CardPoints):
+                    if p.name not in value:
+                        raise _Bad("missing", key_path("", p.name))
+            changes[key] = converter.structure(value, kind)
+            if type(changes[key]) is int:
+                hi = MAX_POINTS if spec.hi is None else spec.hi
+                _int(changes[key], None, spec.lo, hi)
+        except Exception as exc:
+            raise _at(where, exc) from None
+    if not changes:
+        return get_variant(name)
+    try:
+        return _derive(name, json.dumps(raw, sort_keys=True))
+    except VariantError as exc:
+        field = exc.field.split(".")[0]
+        step = key_path(".changes", field) if field in changes else ".changes"
+        if "." in exc.field and field in changes:
+            step = key_path(step, exc.field.split(".", 1)[1])
+        raise _Bad(str(exc), step) from None
+
+
+@functools.lru_cache(maxsize=64)
+def _derive(name: str, changes: str) -> Variant:
+    """A house rule from a preset and its checked changes as JSON (cached)."""
+    specs = variant_fields()
+    values = {k: converter.structure(v, specs[k][0]) for k, v in json.loads(changes).items()}
+    return get_variant(name).derive(**values)
+
+
+# ================================================================== the schema
+def schema_of(kind: Any, defs: dict[str, Any]) -> dict[str, Any]:
+    """The JSON Schema of values of ``kind`` (a type the converter reads), adding the schemas
+    of attrs classes to ``defs`` (by class name) and referring to them."""
+    args = typing.get_args(kind)
+    origin = typing.get_origin(kind)
+    if type(None) in args:
+        inner = [a for a in args if a is not type(None)]
+        return {"anyOf": [schema_of(inner[0], defs), {"type": "null"}]}
+    if kind is bool:
+        return {"type": "boolean"}
+    if kind is int:
+        return {"type": "integer"}
+    if kind is str:
+        return {"type": "string", "maxLength": MAX_STRING}
+    if kind is Card:
+        return {"$ref": "#/$defs/card"}
+    if kind is Rank:
+        return {"$ref": "#/$defs/rank"}
+    if kind is Cards:
+        return {"$ref": "#/$defs/cards"}
+    if kind is Variant:
+        return {"$ref": "#/$defs/variant_body"}
+    if kind is Meld:
+        return {"$ref": "#/$defs/meld"}
+    if origin is frozenset:
+        return {"type": "array", "items": {"$ref": "#/$defs/rank"}, "uniqueItems": True}
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            return {"type": "array", "items": schema_of(args[0], defs)}
+        items = [schema_of(a, defs) for a in args]
+        return {"type": "array", "prefixItems": items, "minItems": len(args), "maxItems": len(args)}
+    if isinstance(kind, type) and issubclass(kind, enum.Enum):
+        return {"enum": [m.value for m in kind]}
+    if isinstance(kind, type) and attrs.has(kind):
+        name = kind.__name__
+        if name not in defs:
+            defs[name] = {}  # a placeholder against recursion
+            hints = typing.get_type_hints(kind)
+            fields = [a for a in attrs.fields(kind) if a.init]
+            props = {a.alias: _bounded(a.alias, schema_of(hints[a.name], defs)) for a in fields}
+            defs[name] = {
+                "type": "object",
+                "properties": props,
+                "required": [a.alias for a in fields if a.default is not None],
+                "additionalProperties": False,
+            }
+        return {"$ref": f"#/$defs/{name}"}
+    raise TypeError(f"no JSON Schema for {kind!r}")  # pragma: no cover - every field covered
+
+
+def _bounded(name: str, schema: dict[str, Any]) -> dict[str, Any]:
+    if name in BOUNDS and schema.get("type") == "integer":
+        lo, hi = BOUNDS[name]
+        return {**schema, "minimum": lo, "maximum": hi}
+    return schema
+
+
+def variant_schema() -> dict[str, Any]:
+    """The ``variant_body`` and ``variant_changes`` schemas, made from the field declarations."""
+    defs: dict[str, Any] = {}
+    props = {}
+    for name, (kind, spec) in variant_fields().items():
+        schema = schema_of(kind, defs)
+        if kind is CardPoints:
+            schema = defs.pop("CardPoints")
+        if typing.get_args(kind) and type(None) in typing.get_args(kind):
+            schema = {"type": ["integer", "null"]} if int in typing.get_args(kind) else schema
+        numeric = schema.get("type") in ("integer", ["integer", "null"])
+        if numeric and spec.lo is not None:
+            schema["minimum"] = spec.lo
+        if numeric:
+            schema["maximum"] = MAX_POINTS if spec.hi is None else spec.hi
+        if kind is str:
+            schema.update(minLength=spec.lo or 0, maxLength=spec.hi or MAX_STRING)
+        props[name] = {"description": spec.doc, **schema}
+    changes = {
+        "description": "Fields of a house rule that differ from its preset (the fields of "
+        "canasta.Variant).",
+        "type": "object",
+        "properties": props,
+        "additionalProperties": False,
+    }
+    body = {
+        "description": "A variant: a preset by name, and for a house rule its changed fields.",
+        "type": "object",
+        "properties": {
+            "preset": {"enum": list(variant_names())},
+            "changes": {"$ref": "#/$defs/variant_changes"},
+        },
+        "required": ["preset"],
+    }
+    return {"variant_body": body, "variant_changes": changes, **defs}
