@@ -119,10 +119,10 @@ def _cards_text(cards: Sequence[Card] | Cards, group: bool = False) -> Text:
     out = Text()
     last = None
     for i, card in enumerate(cards):
+        kind = "wild" if card.is_wild else card.rank
         if i:
-            kind = "wild" if card.is_wild else card.rank
             out.append("  " if group and kind != last else " ")
-        last = "wild" if card.is_wild else card.rank
+        last = kind
         out.append_text(_card_text(card))
     return out or Text("-", style="dim")
 

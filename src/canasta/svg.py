@@ -363,15 +363,8 @@ def _seat_panel(table: _Table, seat: int, x: float, y: float, w: float) -> tuple
     hand = table.hands[seat]
     inner = w - 2 * _PAD
     body: list[str] = []
-    tags = []
-    if table.dealer == seat:
-        tags.append("dealer")
-    if to_act:
-        tags.append("to act")
-    if table.viewer == seat:
-        tags.append("viewer")
-    if not playing:
-        tags.append("sits out")
+    marks = {"dealer": table.dealer == seat, "to act": to_act, "viewer": table.viewer == seat}
+    tags = [tag for tag, on in {**marks, "sits out": not playing}.items() if on]
     cy = y + _PAD + 12
     body.append(_text(x + _PAD + 10, cy, f"Seat {seat}", size=13, bold=True))
     count = f"{size} card{'s' if size != 1 else ''}"
@@ -713,18 +706,16 @@ def render_svg(
         raise ValueError(f"width must be from {MIN_WIDTH} to {MAX_WIDTH} pixels, not {width}")
     if show_hands is not None and not isinstance(show_hands, bool):
         raise TypeError(f"show_hands must be a bool or None, not {type(show_hands).__name__}")
-    if isinstance(obj, GameState):
-        n = obj.variant.players
-        bottom = 0 if seat_at_bottom is None else _check_seat(seat_at_bottom, n)
-        table = _from_state(obj, bottom, show_hands)
-        what = "the table"
-    elif isinstance(obj, PlayerView):
-        n = obj.variant.players
-        bottom = obj.seat if seat_at_bottom is None else _check_seat(seat_at_bottom, n)
-        table = _from_view(obj, show_hands)
-        what = f"the table seen by seat {obj.seat}"
-    else:
+    if not isinstance(obj, GameState | PlayerView):
         raise TypeError(f"render_svg needs a GameState or a PlayerView, not {type(obj).__name__}")
+    if seat_at_bottom is None:
+        bottom = obj.seat if isinstance(obj, PlayerView) else 0
+    else:
+        bottom = _check_seat(seat_at_bottom, obj.variant.players)
+    if isinstance(obj, GameState):
+        table, what = _from_state(obj, bottom, show_hands), "the table"
+    else:
+        table, what = _from_view(obj, show_hands), f"the table seen by seat {obj.seat}"
     body, height = _draw(table, bottom)
     pixel_h = max(1, round(width * height / _DESIGN))
     label = f"Canasta, {table.variant.name}, hand {table.hand_number}: {what}"
