@@ -16,9 +16,9 @@ import socket
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Protocol
 
-from .actions import Action
-from .bots import GreedyPlayer, Player, RandomPlayer, play_match
-from .engine import new_game
+from .actions import Action, DealNextHand
+from .bots import GreedyPlayer, Player, RandomPlayer, play_hand
+from .engine import apply, new_game
 from .state import GameState
 from .variants import Variant
 
@@ -77,15 +77,20 @@ def play_one_match(variant: Variant, seed: int, bots: str) -> MatchResult:
     """Play one match of bots from ``seed``: ``(hands, actions, winning sides)``. Deterministic,
     so the aggregate of many matches does not depend on where they are played."""
     seated = players(bots, variant.players, seed)
-    played: list[Action] = []
-    hands: list[GameState] = []
-    final = play_match(
-        new_game(variant, seed=seed),
-        seated,
-        lambda before, action, after: played.append(action),
-        hands.append,
-    )
-    return len(hands), len(played), final.winners
+    state = new_game(variant, seed=seed)
+    count = 0
+    hands = 0
+
+    def tally(before: GameState, action: Action, after: GameState) -> None:
+        nonlocal count
+        count += 1
+
+    while True:
+        state = play_hand(state, seated, tally)
+        hands += 1
+        if state.is_match_over:
+            return hands, count, state.winners
+        state = apply(state, DealNextHand())
 
 
 def play_job(job: Job) -> MatchResult:
