@@ -36,7 +36,7 @@ from typing import Any, NamedTuple, NoReturn
 
 import attrs
 
-from ._rules import seating
+from .cards import Rank
 from .engine import COMPILED, apply, check, new_game
 from .legal import legal_actions
 from .positions import position
@@ -103,28 +103,39 @@ def _hand_size(state: GameState) -> int:
 
 
 # ---------------------------------------------------------------------------- canasta
-def _playout(
-    variant: str, hands: int, seed: int, sample: bool
-) -> tuple[int, float, list[GameState]]:
+def _random_hands(
+    variant: str, seeds: range, rng: random.Random, seen: Callable[[GameState], None] | None = None
+) -> int:
+    """Play one random hand per seed (a uniformly random listed action at every step, drawn
+    from ``rng``), calling ``seen`` with each state before its action; the actions applied."""
+    v = get_variant(variant)
+    actions = 0
+    for seed in seeds:
+        state = new_game(v, seed=seed)
+        while not state.is_hand_over:
+            menu = legal_actions(state)
+            action = menu[rng.randrange(len(menu))]
+            if seen is not None:
+                seen(state)
+            state = apply(state, action)
+            actions += 1
+    return actions
+
+
+def _playout(variant: str, hands: int, seed: int) -> tuple[int, float, list[GameState]]:
     """Play ``hands`` random hands; return the actions applied, the seconds, sampled states.
 
     The sampling draws from its own generator, so the hands played do not depend on it.
     """
-    v = get_variant(variant)
-    rng = random.Random(seed)
     pick = random.Random(seed + 1)
     samples: list[GameState] = []
-    actions = 0
+
+    def sample(state: GameState) -> None:
+        if _hand_size(state) >= BIG_HAND or pick.random() < SAMPLE_RATE:
+            samples.append(state)
+
     start = time.perf_counter()
-    for h in range(hands):
-        state = new_game(v, seed=seed + h)
-        while not state.is_hand_over:
-            menu = legal_actions(state)
-            action = menu[rng.randrange(len(menu))]
-            if sample and (_hand_size(state) >= BIG_HAND or pick.random() < SAMPLE_RATE):
-                samples.append(state)
-            state = apply(state, action)
-            actions += 1
+    actions = _random_hands(variant, range(seed, seed + hands), random.Random(seed), sample)
     return actions, time.perf_counter() - start, samples
 
 
@@ -135,6 +146,9 @@ class _Timing(NamedTuple):
     apply_s: float  # apply(state, action), seconds
 
 
+_BUCKET_KEYS = ("median_ms", "p99_ms", "mean_menu", "apply_median_us")
+
+
 def _size_table(rows: Sequence[_Timing]) -> dict[str, dict[str, Any]]:
     """Per bucket of the seat to act's hand size: states, median and p99 menu time, mean menu
     length and median apply time."""
@@ -142,20 +156,19 @@ def _size_table(rows: Sequence[_Timing]) -> dict[str, dict[str, Any]]:
     for label, lo, hi in BUCKETS:
         bucket = [r for r in rows if lo <= r.size <= hi]
         times = [r.list_s for r in bucket]
-        table[label] = {
-            "states": len(bucket),
-            "median_ms": _ms(statistics.median(times)) if bucket else None,
-            "p99_ms": _ms(_percentile(times, 0.99)) if bucket else None,
-            "mean_menu": round(statistics.fmean(r.menu for r in bucket), 1) if bucket else None,
-            "apply_median_us": _us(statistics.median(r.apply_s for r in bucket))
-            if bucket
-            else None,
-        }
+        table[label] = {"states": len(bucket), **dict.fromkeys(_BUCKET_KEYS)}
+        if bucket:
+            table[label].update(
+                median_ms=_ms(statistics.median(times)),
+                p99_ms=_ms(_percentile(times, 0.99)),
+                mean_menu=round(statistics.fmean(r.menu for r in bucket), 1),
+                apply_median_us=_us(statistics.median(r.apply_s for r in bucket)),
+            )
     return table
 
 
 def _variant(name: str, hands: int, seed: int) -> tuple[dict[str, Any], list[_Timing]]:
-    actions, elapsed, samples = _playout(name, hands, seed, sample=True)
+    actions, elapsed, samples = _playout(name, hands, seed)
     rng = random.Random(seed + 2)
     rows: list[_Timing] = []
     for state in samples:
@@ -213,15 +226,15 @@ def _worst_case_position(name: str, phase: str) -> GameState:
     highest minimum band (in the play phase the seat drew from the stock, so every concealed
     going out, with or without a card to discard, is listed whole)."""
     v = get_variant(name)
-    order = seating(v, 1)
+    order = new_game(v, seed=0).order  # the seats of the first hand, in playing order
     seat = order[0]
-    hand = [c for c in v.pack() if c.rank.value != 3 and c.rank.value != 1]
-    threes = [c for c in v.pack() if c.rank.value in (1, 3)]
+    hand = [c for c in v.pack() if c.rank is not Rank.THREE]
+    threes = [c for c in v.pack() if c.rank is Rank.THREE]
     black = next(c for c in threes if c.is_black_three)
     threes.remove(black)
     pile = [black]
     if phase == "draw":
-        ace = next(c for c in hand if c.rank.value == 14)
+        ace = next(c for c in hand if c.rank is Rank.ACE)
         hand.remove(ace)
         pile.append(ace)
     hands: list[list[Any]] = [[] for _ in range(v.players)]
@@ -325,16 +338,9 @@ def _python(code: str, *args: str) -> list[int]:
 
 
 def _memory(states: int, seed: int) -> dict[str, Any]:
-    figures: dict[str, Any] = {
-        "states": states,
-        "variant": "classic",
-        "hands": None,
-        "peak_mib": None,
-        "baseline_mib": None,
-        "difference_mib": None,
-        "bytes_per_state": None,
-        "error": None,
-    }
+    figures: dict[str, Any] = {"states": states, "variant": "classic"}
+    figures.update(dict.fromkeys(("hands", "peak_mib", "baseline_mib", "difference_mib")))
+    figures.update(bytes_per_state=None, error=None)
     try:
         (base_kib,) = _python(_MEMORY_BASELINE)
         peak_kib, hand_number = _python(_MEMORY_PROBE, str(states), str(seed))
@@ -361,18 +367,10 @@ _Play = Callable[[int, int], tuple[int, int]]
 
 def _classic_player(seed: int) -> _Play:
     """Our Classic random playouts, as in the table (the same deals and choices)."""
-    variant = get_variant("classic")
     rng = random.Random(seed)
 
     def play(first: int, count: int) -> tuple[int, int]:
-        actions = 0
-        for h in range(first, first + count):
-            state = new_game(variant, seed=seed + h)
-            while not state.is_hand_over:
-                menu = legal_actions(state)
-                state = apply(state, menu[rng.randrange(len(menu))])
-                actions += 1
-        return actions, 0
+        return _random_hands("classic", range(seed + first, seed + first + count), rng), 0
 
     return play
 
@@ -435,19 +433,16 @@ _PEER_GAMES = {
 }
 
 
+_PEER_KEYS = ("game", "version", "hands", "actions", "chance_actions", "seconds")
+_PEER_RATES = ("actions_per_second", "hands_per_second", "classic_ratio")
+
+
 def _empty_peer(status: str) -> dict[str, Any]:
-    return {
-        "status": status,
-        "game": None,
-        "version": None,
-        "hands": None,
-        "actions": None,
-        "chance_actions": None,
-        "seconds": None,
-        "actions_per_second": None,
-        "hands_per_second": None,
-        "classic_ratio": None,
-    }
+    return {"status": status, **dict.fromkeys(_PEER_KEYS + _PEER_RATES)}
+
+
+def _failed(exc: Exception) -> dict[str, Any]:
+    return _empty_peer(f"failed: {type(exc).__name__}: {exc}".splitlines()[0])
 
 
 def _version(distribution: str) -> str:
@@ -471,7 +466,7 @@ def _peers(hands: int, seed: int) -> dict[str, Any]:
         except ImportError:
             continue
         except Exception as exc:  # a broken peer install must not stop the benchmark
-            figures[name] = _empty_peer(f"failed: {type(exc).__name__}: {exc}".splitlines()[0])
+            figures[name] = _failed(exc)
             continue
         figures[name].update(game=game, version=_version(distribution))
     rounds = min(hands, PEER_ROUNDS)
@@ -487,7 +482,7 @@ def _peers(hands: int, seed: int) -> dict[str, Any]:
             except Exception as exc:
                 if name == "classic":
                     raise
-                figures[name] = _empty_peer(f"failed: {type(exc).__name__}: {exc}".splitlines()[0])
+                figures[name] = _failed(exc)
                 del players[name]
                 continue
             seconds[name] += time.perf_counter() - start

@@ -38,7 +38,7 @@ from .events import (
     events_between,
     step,
 )
-from .notation import parse_position
+from .notation import format_position, parse_position
 from .records import MAX_TEXT, GameRecord, ReplayError, record_of, replay, replay_steps
 from .render import format_score, format_table, side_name
 from .scoring import score_hand
@@ -190,7 +190,7 @@ def demo(seed: int, variant: str, bots: str, out: TextIO, record: str | None = N
     if record is not None:
         names = tuple(f"{kind} {seat}" for seat, kind in enumerate(_bot_names(bots, v.players)))
         rec = record_of(played, start, players=names, date=datetime.date.today().isoformat())
-        _write_record(rec, record)
+        _write(record, rec.to_json(indent=1) if record.endswith(".json") else rec.dumps())
         out.write(f"record written to {record}\n")
     return 0
 
@@ -203,15 +203,6 @@ def _check_writable(path: str) -> None:
         raise ValueError(f"cannot write {path}: No such directory {folder}")
 
 
-def _write_record(record: GameRecord, path: str) -> None:
-    text = record.to_json(indent=1) if path.endswith(".json") else record.dumps()
-    try:
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(text)
-    except OSError as exc:
-        raise ValueError(f"cannot write {path}: {exc.strerror or exc}") from None
-
-
 def _print_score(state: GameState, out: TextIO) -> None:
     score = score_hand(state)
     out.write(f"\n--- Score of hand {state.hand_number} ---\n")
@@ -222,26 +213,36 @@ def _print_match_end(state: GameState, out: TextIO) -> None:
     if not state.is_match_over:
         totals = state.match_totals if state.is_hand_over else state.totals
         out.write("\n=== The record ends before the match is over ===\n")
-        for side, total in enumerate(totals):
-            out.write(f"  {side_name(state, side)}: {total}\n")
-        return
-    totals = state.match_totals
-    winners = state.winners
-    names = " and ".join(side_name(state, w) for w in winners)
-    out.write(
-        f"\n=== Match over after {state.hand_number} hands: {names} "
-        f"win{'s' if len(winners) == 1 else ''} ===\n"
-    )
+    else:
+        totals = state.match_totals
+        winners = state.winners
+        names = " and ".join(side_name(state, w) for w in winners)
+        out.write(
+            f"\n=== Match over after {state.hand_number} hands: {names} "
+            f"win{'s' if len(winners) == 1 else ''} ===\n"
+        )
     for side, total in enumerate(totals):
         out.write(f"  {side_name(state, side)}: {total}\n")
 
 
-def _load_record(path: str) -> GameRecord:
+def _read(path: str) -> str:
     try:
         with open(path, encoding="utf-8") as f:
-            text = f.read(MAX_TEXT + 1)
+            return f.read(MAX_TEXT + 1)
     except (OSError, UnicodeDecodeError) as exc:
         raise NotationError(f"cannot read {path}: {exc}") from None
+
+
+def _write(path: str, text: str) -> None:
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as exc:
+        raise ValueError(f"cannot write {path}: {exc.strerror or exc}") from None
+
+
+def _load_record(path: str) -> GameRecord:
+    text = _read(path)
     try:
         return GameRecord.loads(text)
     except NotationError as exc:
@@ -280,8 +281,6 @@ def validate_command(path: str, as_json: bool, out: TextIO) -> int:
         record = _load_record(path)
         final = replay(record)
     except ReplayError as exc:
-        from .notation import format_position
-
         position = format_position(exc.state)
         fault: dict[str, object] = {
             "valid": False,
@@ -326,11 +325,7 @@ def _load_picture(path: str, move: int | None) -> tuple[GameState | PlayerView, 
     """The state (or view) a file holds, and a few words on where it comes from."""
     if move is not None and move < 0:
         raise ValueError(f"--move must be 0 or more, not {move}")
-    try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read(MAX_TEXT + 1)
-    except (OSError, UnicodeDecodeError) as exc:
-        raise NotationError(f"cannot read {path}: {exc}") from None
+    text = _read(path)
     head = text.lstrip()
     if not head:
         raise NotationError(f"{path}: the file is empty")
@@ -390,11 +385,7 @@ def render_command(
     if svg_out == "-":
         out.write(svg + "\n")
         return 0
-    try:
-        with open(svg_out, "w", encoding="utf-8") as f:
-            f.write(svg + "\n")
-    except OSError as exc:
-        raise ValueError(f"cannot write {svg_out}: {exc.strerror or exc}") from None
+    _write(svg_out, svg + "\n")
     out.write(f"{svg_out}: {obj.variant.name}, hand {obj.hand_number}, {where}\n")
     return 0
 
@@ -526,11 +517,15 @@ def variants(name: str | None, out: TextIO) -> int:
     return 0
 
 
-def _positive(text: str) -> int:
+def _int(text: str) -> int:
     try:
-        value = int(text)
+        return int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+
+
+def _positive(text: str) -> int:
+    value = _int(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
     return value
@@ -538,10 +533,7 @@ def _positive(text: str) -> int:
 
 def _seed(text: str) -> int:
     """A match seed: a 64-bit integer, as game records keep it."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+    value = _int(text)
     if not -(2**63) <= value < 2**63:
         raise argparse.ArgumentTypeError(f"must be a 64-bit integer, got {text[:40]}")
     return value
@@ -550,10 +542,7 @@ def _seed(text: str) -> int:
 def _svg_width(text: str) -> int:
     from .svg import MAX_WIDTH, MIN_WIDTH
 
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+    value = _int(text)
     if not MIN_WIDTH <= value <= MAX_WIDTH:
         raise argparse.ArgumentTypeError(
             f"must be from {MIN_WIDTH} to {MAX_WIDTH} pixels, got {value}"
@@ -692,8 +681,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return exc.status
     except BrokenPipeError:
         # the reader went away (e.g. `canasta demo | head`): stop quietly
-        import os
-
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 0

@@ -61,7 +61,7 @@ from .events import (
 from .legal import legal_actions
 from .melds import Meld
 from .notation import parse_action
-from .render import side_name
+from .render import score_rows, side_name
 from .scoring import score_hand
 from .state import EndReason, GameState, Phase
 from .variants import Variant, get_variant
@@ -119,10 +119,10 @@ def _cards_text(cards: Sequence[Card] | Cards, group: bool = False) -> Text:
     out = Text()
     last = None
     for i, card in enumerate(cards):
+        kind = "wild" if card.is_wild else card.rank
         if i:
-            kind = "wild" if card.is_wild else card.rank
             out.append("  " if group and kind != last else " ")
-        last = "wild" if card.is_wild else card.rank
+        last = kind
         out.append_text(_card_text(card))
     return out or Text("-", style="dim")
 
@@ -368,9 +368,7 @@ class _Session:
         if seen is None:
             for seat, reds in enumerate(state.red_threes):
                 if reds:
-                    msg = Text(f"{self.who(seat).capitalize()} {self.verb(seat, 'lay')} out ")
-                    msg.append_text(_cards_text(reds))
-                    self.say(msg)
+                    self.say(self.lays_out(seat, reds))
             return
         for e in seen:
             if isinstance(e, SeatSitsOut) and e.seat != self.seat:
@@ -541,8 +539,7 @@ class _Session:
     def say_red_threes(self, seen: Sequence[Event]) -> None:
         """``You lay out 3H and draw 9C``, ``Seat 1 lays out 3D and draws a card``."""
         for seat, reds, drawn in _red_threes(seen):
-            msg = Text(f"{self.who(seat).capitalize()} {self.verb(seat, 'lay')} out ")
-            msg.append_text(_cards_text(reds))
+            msg = self.lays_out(seat, reds)
             if drawn:
                 msg.append(f" and {self.verb(seat, 'draw')} ")
                 cards = [c for e in drawn for c in e.cards or ()]
@@ -551,6 +548,11 @@ class _Session:
                 else:
                     msg.append("a card" if len(drawn) == 1 else f"{len(drawn)} cards")
             self.say(msg)
+
+    def lays_out(self, seat: int, reds: Sequence[Card]) -> Text:
+        msg = Text(f"{self.who(seat).capitalize()} {self.verb(seat, 'lay')} out ")
+        msg.append_text(_cards_text(reds))
+        return msg
 
     def say_end(self, end: HandEnded) -> None:
         if end.reason is EndReason.WENT_OUT and end.seat is not None:
@@ -575,17 +577,9 @@ class _Session:
         table.add_column("")
         for s in score.sides:
             table.add_column(self.match_side_label(state, s.side), justify="right")
-        items: list[str] = []
-        for s in score.sides:
-            for ln in s.lines:
-                if ln.item not in items:
-                    items.append(ln.item)
-        for item in items:
-            cells = []
-            for s in score.sides:
-                found = [ln for ln in s.lines if ln.item == item]
-                cells.append(f"({found[0].count}) {found[0].points:>6}" if found else "")
-            table.add_row(item.replace("_", " "), *cells)
+        for item, lines in score_rows(score):
+            cells = ("" if ln is None else f"({ln.count}) {ln.points:>6}" for ln in lines)
+            table.add_row(item, *cells)
         table.add_section()
         table.add_row("hand total", *(str(s.total) for s in score.sides), style="bold")
         after = state.match_totals

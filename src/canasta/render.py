@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from .cards import Cards
 from .melds import Meld
-from .scoring import HandScore
+from .scoring import HandScore, ScoreLine
 from .state import GameState
 
 __all__ = ["format_meld", "format_score", "format_table"]
@@ -60,34 +59,34 @@ def format_table(state: GameState, show_hands: bool = False) -> str:
     )
     if show_hands:
         for seat, hand in enumerate(state.hands):
-            lines.append(f"  seat {seat} hand: {format_hand(hand)}")
+            lines.append(f"  seat {seat} hand: {hand or '-'}")
     return "\n".join(lines)
 
 
-def format_hand(hand: Cards) -> str:
-    return str(hand) or "-"
+def score_rows(score: HandScore) -> list[tuple[str, list[ScoreLine | None]]]:
+    """The rows of a score sheet: each item (its words) in the order the sides first name it,
+    with each side's line of it (``None`` where a side has none)."""
+    items = list(dict.fromkeys(line.item for s in score.sides for line in s.lines))
+    return [
+        (
+            item.replace("_", " "),
+            [next((ln for ln in s.lines if ln.item == item), None) for s in score.sides],
+        )
+        for item in items
+    ]
 
 
 def format_score(state: GameState, score: HandScore) -> str:
     """The itemised score sheet of an ended hand, side by side."""
-    items: list[str] = []
-    for s in score.sides:
-        for line in s.lines:
-            if line.item not in items:
-                items.append(line.item)
     width = 22
     head = "".join(f"{side_name(state, s.side):>{width}}" for s in score.sides)
     rows = [f"{'':<24}{head}"]
-    for item in items:
-        cells = []
-        for s in score.sides:
-            found = [line for line in s.lines if line.item == item]
-            if found:
-                ln = found[0]
-                cells.append(f"{f'({ln.count})':>8}{ln.points:>{width - 8}}")
-            else:
-                cells.append(f"{'':>{width}}")
-        rows.append(f"{item.replace('_', ' '):<24}{''.join(cells)}")
+    for item, lines in score_rows(score):
+        cells = [
+            f"{'':>{width}}" if ln is None else f"{f'({ln.count})':>8}{ln.points:>{width - 8}}"
+            for ln in lines
+        ]
+        rows.append(f"{item:<24}{''.join(cells)}")
     rows.append(f"{'hand total':<24}" + "".join(f"{s.total:>{width}}" for s in score.sides))
     before = state.totals
     after = [b + s.total for b, s in zip(before, score.sides, strict=True)]

@@ -284,19 +284,17 @@ class RayCluster:
             results: list[MatchResult | None] = [None] * len(jobs)
             pending: dict[Any, int] = {}
             queue = iter(enumerate(jobs))
-            for index, job in queue:
-                pending[task.remote(job)] = index
-                if len(pending) >= in_flight:
+            while True:
+                for index, job in queue:  # keep ``in_flight`` tasks running
+                    pending[task.remote(job)] = index
+                    if len(pending) >= in_flight:
+                        break
+                if not pending:
                     break
-            while pending:
                 ready, _ = ray.wait(list(pending), num_returns=1)
                 for ref in ready:
                     results[pending.pop(ref)] = ray.get(ref)
                     done()
-                for index, job in queue:
-                    pending[task.remote(job)] = index
-                    if len(pending) >= in_flight:
-                        break
             return [r for r in results if r is not None]
         finally:
             if started:

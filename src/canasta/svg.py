@@ -73,35 +73,22 @@ _MUTED = "#d6e9dc"
 _GOLD = "#ffcc33"
 _SIDE_COLORS = ("#4fc3f7", "#ff8a65", "#fff176", "#ce93d8", "#a5d6a7", "#f48fb1")
 
-_RANK_TEXT = {
-    Rank.TWO: "2",
-    Rank.THREE: "3",
-    Rank.FOUR: "4",
-    Rank.FIVE: "5",
-    Rank.SIX: "6",
-    Rank.SEVEN: "7",
-    Rank.EIGHT: "8",
-    Rank.NINE: "9",
-    Rank.TEN: "10",
-    Rank.JACK: "J",
-    Rank.QUEEN: "Q",
-    Rank.KING: "K",
-    Rank.ACE: "A",
-    Rank.JOKER: "JK",
-}
 _SUIT_TEXT = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
-_JOKER_MARK = "★"
+
+
+def _rank_label(rank: Rank) -> str:
+    return "10" if rank is Rank.TEN else rank.symbol
 
 
 def rank_text(card: Card) -> str:
     """The rank as printed on a card face: ``2``...``10``, ``J``, ``Q``, ``K``, ``A``, or
     ``JK`` for the joker."""
-    return _RANK_TEXT[card.rank]
+    return _rank_label(card.rank)
 
 
 def suit_text(card: Card) -> str:
     """The suit symbol printed on a card face (``♠ ♥ ♦ ♣``), or ``★`` for the joker."""
-    return _JOKER_MARK if card.suit is None else _SUIT_TEXT[card.suit]
+    return "★" if card.suit is None else _SUIT_TEXT[card.suit]
 
 
 # ---------------------------------------------------------------------------- the table
@@ -152,36 +139,39 @@ def _end_text(state: GameState) -> str:
     return "hand over: the last stock card was a red three"
 
 
+#: The fields of a table a state and a view both have, under the same names.
+_SHARED = (
+    "variant",
+    "hand_number",
+    "phase",
+    "current_seat",
+    "melds",
+    "red_threes",
+    "top_card",
+    "pile_blocked",
+    "totals",
+)
+
+
 def _from_state(state: GameState, bottom: int, show_hands: bool | None) -> _Table:
-    n = state.variant.players
-    hands: list[tuple[Card, ...] | None] = []
-    for seat in range(n):
-        face_up = show_hands is True or (show_hands is None and seat == bottom)
-        hands.append(tuple(state.hands[seat]) if face_up else None)
-    status = _end_text(state) if state.is_hand_over else ""
     return _Table(
-        variant=state.variant,
-        hand_number=state.hand_number,
-        phase=state.phase,
-        current_seat=state.current_seat,
+        **{name: getattr(state, name) for name in _SHARED},
         dealer=state.dealer,
         order=state.order,
         sides=state.sides,
-        melds=state.melds,
-        red_threes=state.red_threes,
-        hands=tuple(hands),
+        hands=tuple(
+            tuple(hand) if show_hands is True or (show_hands is None and seat == bottom) else None
+            for seat, hand in enumerate(state.hands)
+        ),
         hand_sizes=tuple(h.size for h in state.hands),
-        top_card=state.top_card,
         pile_size=len(state.discard_pile),
         pile_frozen=state.pile_frozen,
-        pile_blocked=state.pile_blocked,
         stock_size=len(state.stock),
-        totals=state.totals,
         minimums=tuple(
             0 if state.melds[i] else state.minimum_for_side(i) for i in range(len(state.sides))
         ),
         viewer=None,
-        status=status,
+        status=_end_text(state) if state.is_hand_over else "",
     )
 
 
@@ -189,29 +179,19 @@ def _from_view(view: PlayerView, show_hands: bool | None) -> _Table:
     if show_hands is True:
         raise ValueError("a PlayerView holds only the viewer's hand: show_hands=True needs a state")
     v = view.variant
-    hands: list[tuple[Card, ...] | None] = [None] * v.players
-    if show_hands is None:
-        hands[view.seat] = tuple(view.hand)
-    sides = view.sides or v.sides
-    order = view.order or tuple(range(v.players))
     return _Table(
-        variant=v,
-        hand_number=view.hand_number,
-        phase=view.phase,
-        current_seat=view.current_seat,
+        **{name: getattr(view, name) for name in _SHARED},
         dealer=None,
-        order=order,
-        sides=sides,
-        melds=view.melds,
-        red_threes=view.red_threes,
-        hands=tuple(hands),
+        order=view.order or tuple(range(v.players)),
+        sides=view.sides or v.sides,
+        hands=tuple(
+            tuple(view.hand) if show_hands is None and seat == view.seat else None
+            for seat in range(v.players)
+        ),
         hand_sizes=view.hand_sizes,
-        top_card=view.top_card,
         pile_size=view.pile_size,
         pile_frozen=view.pile_frozen_for_me,  # frozen for the one who looks, as before
-        pile_blocked=view.pile_blocked,
         stock_size=view.stock_size,
-        totals=view.totals,
         minimums=view.minimums,
         viewer=view.seat,
         status="hand over" if view.phase is Phase.HAND_OVER else "",
@@ -303,38 +283,34 @@ def _face(x: float, y: float, card: Card) -> str:
         _text(x + 3, y + 25, suit, size=11, fill=color, cls="suit"),
         _text(x + _CW - 3, y + 12, suit, size=10, fill=color, anchor="end"),
     ]
-    if card.suit is None:
-        parts.append(
-            _text(x + _CW / 2 + 3, y + _CH - 13, suit, size=22, fill=color, anchor="middle")
-        )
-        parts.append(
-            _text(x + _CW / 2 + 3, y + _CH - 4, "JOKER", size=6.5, fill=color, anchor="middle")
-        )
-    else:
-        parts.append(
-            _text(x + _CW / 2 + 3, y + _CH - 9, suit, size=22, fill=color, anchor="middle")
-        )
+    mid = x + _CW / 2 + 3
+    joker = card.suit is None
+    parts.append(
+        _text(mid, y + _CH - (13 if joker else 9), suit, size=22, fill=color, anchor="middle")
+    )
+    if joker:
+        parts.append(_text(mid, y + _CH - 4, "JOKER", size=6.5, fill=color, anchor="middle"))
     parts.append("</g>")
     return "".join(parts)
 
 
+def _box(
+    x: float, y: float, cls: str, fill: str, stroke: str, width: float, inner: str = ""
+) -> str:
+    """A card drawn without a face: its class, its rectangle and what is drawn inside it."""
+    rect = _rect(x, y, _CW, _CH, fill=fill, stroke=stroke, rx=4, width=width)
+    return f"<g {_attrs(class_=cls)}>{rect}{inner}</g>"
+
+
 def _back(x: float, y: float, cls: str = "card back") -> str:
     """A face-down card."""
-    return (
-        f"<g {_attrs(class_=cls)}>"
-        + _rect(x, y, _CW, _CH, fill="#1f4e9c", stroke="#ffffff", rx=4, width=1)
-        + _rect(x + 4, y + 4, _CW - 8, _CH - 8, fill="none", stroke="#8fb0e8", rx=2, width=1)
-        + "</g>"
-    )
+    inner = _rect(x + 4, y + 4, _CW - 8, _CH - 8, fill="none", stroke="#8fb0e8", rx=2, width=1)
+    return _box(x, y, cls, "#1f4e9c", "#ffffff", 1, inner)
 
 
 def _blank(x: float, y: float) -> str:
     """The edge of a card under the top card of a squared pile."""
-    return (
-        f"<g {_attrs(class_='card under')}>"
-        + _rect(x, y, _CW, _CH, fill="#f4f1e8", stroke="#666666", rx=4, width=0.8)
-        + "</g>"
-    )
+    return _box(x, y, "card under", "#f4f1e8", "#666666", 0.8)
 
 
 def _badge(x: float, y: float, text: str, *, fill: str, color: str, cls: str) -> tuple[str, float]:
@@ -375,10 +351,7 @@ def _seat_name(seats: tuple[int, ...]) -> str:
 
 
 def _hand_side(table: _Table, seat: int) -> int | None:
-    for i, side in enumerate(table.sides):
-        if seat in side:
-            return i
-    return None
+    return next((i for i, side in enumerate(table.sides) if seat in side), None)
 
 
 def _seat_panel(table: _Table, seat: int, x: float, y: float, w: float) -> tuple[str, float]:
@@ -390,15 +363,8 @@ def _seat_panel(table: _Table, seat: int, x: float, y: float, w: float) -> tuple
     hand = table.hands[seat]
     inner = w - 2 * _PAD
     body: list[str] = []
-    tags = []
-    if table.dealer == seat:
-        tags.append("dealer")
-    if to_act:
-        tags.append("to act")
-    if table.viewer == seat:
-        tags.append("viewer")
-    if not playing:
-        tags.append("sits out")
+    marks = {"dealer": table.dealer == seat, "to act": to_act, "viewer": table.viewer == seat}
+    tags = [tag for tag, on in {**marks, "sits out": not playing}.items() if on]
     cy = y + _PAD + 12
     body.append(_text(x + _PAD + 10, cy, f"Seat {seat}", size=13, bold=True))
     count = f"{size} card{'s' if size != 1 else ''}"
@@ -488,7 +454,7 @@ def _meld_height(meld: Meld, canasta_size: int) -> float:
 
 
 def _meld(meld: Meld, side: int, canasta_size: int, x: float, y: float) -> str:
-    rank = _RANK_TEXT[meld.rank]
+    rank = _rank_label(meld.rank)
     listed = " ".join(str(c) for c in meld.cards)
     stack = f"meld-{side}-{rank}"
     if not meld.is_canasta(canasta_size):
@@ -504,16 +470,8 @@ def _meld(meld: Meld, side: int, canasta_size: int, x: float, y: float) -> str:
     fill = _RED if natural else _BLACK
     badge, _ = _badge(x - 2, label_y, kind, fill=fill, color="#ffffff", cls=f"canasta-label {kind}")
     parts.append(badge)
-    parts.append(
-        _text(
-            x - 1,
-            label_y + 26,
-            f"{len(meld.cards)} cards",
-            size=8.5,
-            fill=_MUTED,
-            cls="canasta-size",
-        )
-    )
+    size = f"{len(meld.cards)} cards"
+    parts.append(_text(x - 1, label_y + 26, size, size=8.5, fill=_MUTED, cls="canasta-size"))
     wilds = [rank_text(c) for c in meld.cards if c.is_wild]
     if wilds:
         shown = " ".join(wilds[:3]) + (" …" if len(wilds) > 3 else "")
@@ -605,17 +563,8 @@ def _center(table: _Table, x: float, y: float, w: float) -> tuple[str, float]:
 
 def _header(table: _Table, w: float) -> tuple[str, float]:
     v = table.variant
-    parts = [
-        _text(
-            _PAD + 4,
-            22,
-            f"Canasta · {v.name} · hand {table.hand_number}",
-            size=16,
-            bold=True,
-            fill="#1b3a27",
-            cls="title",
-        ),
-    ]
+    title = f"Canasta · {v.name} · hand {table.hand_number}"
+    parts = [_text(_PAD + 4, 22, title, size=16, bold=True, fill="#1b3a27", cls="title")]
     if table.current_seat is not None:
         what = {
             Phase.DRAW: "to draw",
@@ -757,18 +706,16 @@ def render_svg(
         raise ValueError(f"width must be from {MIN_WIDTH} to {MAX_WIDTH} pixels, not {width}")
     if show_hands is not None and not isinstance(show_hands, bool):
         raise TypeError(f"show_hands must be a bool or None, not {type(show_hands).__name__}")
-    if isinstance(obj, GameState):
-        n = obj.variant.players
-        bottom = 0 if seat_at_bottom is None else _check_seat(seat_at_bottom, n)
-        table = _from_state(obj, bottom, show_hands)
-        what = "the table"
-    elif isinstance(obj, PlayerView):
-        n = obj.variant.players
-        bottom = obj.seat if seat_at_bottom is None else _check_seat(seat_at_bottom, n)
-        table = _from_view(obj, show_hands)
-        what = f"the table seen by seat {obj.seat}"
-    else:
+    if not isinstance(obj, GameState | PlayerView):
         raise TypeError(f"render_svg needs a GameState or a PlayerView, not {type(obj).__name__}")
+    if seat_at_bottom is None:
+        bottom = obj.seat if isinstance(obj, PlayerView) else 0
+    else:
+        bottom = _check_seat(seat_at_bottom, obj.variant.players)
+    if isinstance(obj, GameState):
+        table, what = _from_state(obj, bottom, show_hands), "the table"
+    else:
+        table, what = _from_view(obj, show_hands), f"the table seen by seat {obj.seat}"
     body, height = _draw(table, bottom)
     pixel_h = max(1, round(width * height / _DESIGN))
     label = f"Canasta, {table.variant.name}, hand {table.hand_number}: {what}"
