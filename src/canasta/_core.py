@@ -92,12 +92,18 @@ def ids_of_kind(kind: int) -> tuple[int, ...]:
     return IDS_OF_KIND[kind]
 
 
-#: :func:`kind_counts` of a :class:`Cards`, worked out once per object:
-#: ``hand_kinds(hand)[kind]`` is how many cards of ``kind`` the hand holds.
-hand_kinds: Callable[[Cards], tuple[int, ...]] = Cards._kind_counts
-#: For each kind (0 to 15), the id of the first card of a :class:`Cards` of that kind in the
-#: canonical order of :func:`pick`, else -1; worked out once per object.
-hand_first: Callable[[Cards], tuple[int, ...]] = Cards._first_ids
+def hand_kinds(hand: Cards) -> tuple[int, ...]:
+    """:func:`kind_counts` of a :class:`Cards`, worked out once per object (by the object):
+    ``hand_kinds(hand)[kind]`` is how many cards of ``kind`` the hand holds."""
+    kinds = hand._kinds
+    return hand._kind_counts() if kinds is None else kinds
+
+
+def hand_first(hand: Cards) -> tuple[int, ...]:
+    """For each kind (0 to 15), the id of the first card of a :class:`Cards` of that kind in the
+    canonical order of :func:`pick`, else -1; worked out once per object (by the object)."""
+    first = hand._first
+    return hand._first_ids() if first is None else first
 
 
 def first_of_kind(hand: Cards, kind: int) -> Card | None:
@@ -167,7 +173,7 @@ def inherit(old: Cards, new: Cards, touched: Sequence[int]) -> Cards:
     """``new`` (a hand that differs from ``old`` only at the card ids ``touched``) as a hand that
     carries the kind counts of ``old``, updated. Kept for callers that build the counts
     themselves; :func:`add` and :func:`remove` need no ``touched``."""
-    return old._changed(new.counts, new.size, touched)
+    return new._carry(old, touched)
 
 
 def pick(counts: Sequence[int], kind: int, n: int, taken: list[int] | None = None) -> list[Card]:

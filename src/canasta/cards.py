@@ -465,31 +465,36 @@ class Cards:
             _set_first(self, first)
         return first
 
-    def _changed(self, counts: tuple[int, ...], size: int, ids: Iterable[int]) -> Cards:
+    def _changed(self, counts: tuple[int, ...], size: int, ids: Sequence[int]) -> Cards:
         """These cards with the ``counts`` and ``size`` they have after a change at the card
-        ids ``ids`` (internal): the kind counts and first cards worked out here are carried
-        over, updated, rather than worked out afresh."""
-        new = Cards._from_counts(counts, size)
-        kinds = self._kinds
-        if kinds is None:
-            return new
-        before = self.counts
-        new_kinds = list(kinds)
+        ids ``ids`` (internal), carrying over the kind counts and first cards worked out here,
+        updated, rather than leaving them to be worked out afresh."""
+        return Cards._from_counts(counts, size)._carry(self, ids)
+
+    def _carry(self, old: Cards, ids: Sequence[int]) -> Cards:
+        """Take the kind counts and first cards of ``old``, which differs from these cards only
+        at the card ids ``ids``, updated (internal). Returns ``self``."""
+        old_kinds = old._kinds
+        if old_kinds is None:
+            return self
+        before = old.counts
+        after = self.counts
+        kinds = list(old_kinds)
         changed = set()
-        for i in ids:
-            if counts[i] != before[i]:
+        for i in ids if len(ids) == 1 else set(ids):
+            d = after[i] - before[i]
+            if d:
                 kind = KIND_OF_ID[i]
-                if kind not in changed:
-                    changed.add(kind)
-                    new_kinds[kind] = sum(counts[j] for j in IDS_OF_KIND[kind])
-        _set_kinds(new, tuple(new_kinds))
-        first = self._first
-        if first is not None:
-            new_first = list(first)
+                kinds[kind] += d
+                changed.add(kind)
+        _set_kinds(self, tuple(kinds))
+        old_first = old._first
+        if old_first is not None:
+            first = list(old_first)
             for kind in changed:
-                new_first[kind] = _first_of(counts, IDS_OF_KIND[kind]) if new_kinds[kind] else -1
-            _set_first(new, tuple(new_first))
-        return new
+                first[kind] = _first_of(after, IDS_OF_KIND[kind]) if kinds[kind] else -1
+            _set_first(self, tuple(first))
+        return self
 
     def _with(self, added: Iterable[Card] = (), removed: Iterable[Card] = ()) -> Cards:
         """These cards with ``added`` added and ``removed`` taken out (internal: the cards
