@@ -39,13 +39,14 @@ T = TypeVar("T")
 
 
 # ---------------------------------------------------------------------------- copies
-_SLOTS: dict[type, tuple[tuple[str, Callable[[Any, Any], None]], ...]] = {}
+_SLOTS: dict[type, tuple[frozenset[str], tuple[tuple[str, Callable[[Any, Any], None]], ...]]] = {}
 
 
-def _slots(cls: type) -> tuple[tuple[str, Callable[[Any, Any], None]], ...]:
-    """Each field of the attrs class ``cls`` with the setter of its slot (worked out once)."""
-    slots = _SLOTS.get(cls)
-    if slots is None:
+def _slots(cls: type) -> tuple[frozenset[str], tuple[tuple[str, Callable[[Any, Any], None]], ...]]:
+    """The field names of the attrs class ``cls``, and each with the setter of its slot (worked
+    out once)."""
+    known = _SLOTS.get(cls)
+    if known is None:
         fields = attrs.fields(cls)
         if any(not a.init for a in fields):
             raise TypeError(f"evolve copies plain attrs classes only, not {cls.__name__}")
@@ -54,18 +55,26 @@ def _slots(cls: type) -> tuple[tuple[str, Callable[[Any, Any], None]], ...]:
             for name, descriptor in vars(klass).items():
                 if hasattr(descriptor, "__set__"):
                     setters[name] = descriptor.__set__
-        slots = _SLOTS[cls] = tuple((a.name, setters[a.name]) for a in fields)
-    return slots
+        names = frozenset(a.name for a in fields)
+        known = _SLOTS[cls] = (names, tuple((a.name, setters[a.name]) for a in fields))
+    return known
 
 
 def evolve(inst: T, **changes: Any) -> T:
     """``attrs.evolve`` for the engine's own frozen classes (a state, a turn, a hand's end),
     without validation: a copy of ``inst`` with ``changes``, the values trusted. A class's
     ``__attrs_post_init__`` that only checks the values given (the classes of
-    :mod:`canasta.state`) is not run again for a copy."""
+    :mod:`canasta.state`) is not run again for a copy.
+
+    Raises:
+        TypeError: a change names no field of the class.
+    """
     cls = type(inst)
+    names, slots = _SLOTS.get(cls) or _slots(cls)
+    if not changes.keys() <= names:
+        raise TypeError(f"{cls.__name__} has no field {sorted(changes.keys() - names)[0]!r}")
     new: T = object.__new__(cls)
-    for name, put in _SLOTS.get(cls) or _slots(cls):
+    for name, put in slots:
         put(new, changes[name] if name in changes else getattr(inst, name))
     return new
 

@@ -465,12 +465,6 @@ class Cards:
             _set_first(self, first)
         return first
 
-    def _changed(self, counts: tuple[int, ...], size: int, ids: Sequence[int]) -> Cards:
-        """These cards with the ``counts`` and ``size`` they have after a change at the card
-        ids ``ids`` (internal), carrying over the kind counts and first cards worked out here,
-        updated, rather than leaving them to be worked out afresh."""
-        return Cards._from_counts(counts, size)._carry(self, ids)
-
     def _carry(self, old: Cards, ids: Sequence[int]) -> Cards:
         """Take the kind counts and first cards of ``old``, which differs from these cards only
         at the card ids ``ids``, updated (internal). Returns ``self``."""
@@ -498,7 +492,7 @@ class Cards:
 
     def _with(self, added: Iterable[Card] = (), removed: Iterable[Card] = ()) -> Cards:
         """These cards with ``added`` added and ``removed`` taken out (internal: the cards
-        removed are held), keeping the kind counts worked out (see :meth:`_changed`)."""
+        removed are held), carrying over the kind counts worked out here (see :meth:`_carry`)."""
         counts = list(self.counts)
         ids = []
         size = self.size
@@ -510,7 +504,7 @@ class Cards:
             counts[c.id] -= 1
             ids.append(c.id)
             size -= 1
-        return self._changed(tuple(counts), size, ids)
+        return Cards._from_counts(tuple(counts), size)._carry(self, ids)
 
     def count(self, card: Card | str) -> int:
         """How many copies of ``card`` the multiset holds."""
