@@ -91,16 +91,6 @@ def kind_of(card: Card) -> int:
     return KIND_OF_ID[card.id]
 
 
-def kind_of_id(card_id: int) -> int:
-    """The kind (see the module doc) of a card id."""
-    return KIND_OF_ID[card_id]
-
-
-def ids_of_kind(kind: int) -> tuple[int, ...]:
-    """Card ids of a kind, in the canonical order representatives are picked."""
-    return IDS_OF_KIND[kind]
-
-
 def hand_kinds(hand: Cards) -> tuple[int, ...]:
     """:func:`kind_counts` of a :class:`Cards`, worked out once per object (by the object):
     ``hand_kinds(hand)[kind]`` is how many cards of ``kind`` the hand holds."""
