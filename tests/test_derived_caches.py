@@ -4,6 +4,7 @@ info and canastas, a seat's partners) always equal the same facts worked out afr
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 
@@ -66,3 +67,29 @@ def test_cached_facts_match_fresh_ones(variant: str) -> None:
             state = canasta.apply(state, menu[rng.randrange(len(menu))])
             steps += 1
         _check(state)
+
+
+def test_hands_changed_by_the_named_operations_carry_fresh_facts() -> None:
+    """``core.add``/``core.remove`` (and ``core.inherit``) carry a hand's kind counts and first
+    cards over to the changed hand; they equal the facts worked out afresh."""
+    rng = random.Random(11)
+    pack = list(canasta.get_variant("classic").pack())
+    for _ in range(200):
+        rng.shuffle(pack)
+        hand = Cards.of(pack[:15])
+        core.hand_first(hand)  # worked out, so that the changes carry them
+        added = pack[15 : 15 + rng.randrange(4)]
+        grown = core.add(hand, added)
+        removed = rng.sample(list(grown), rng.randrange(len(grown)))
+        for changed in (grown, core.remove(grown, removed)):
+            fresh = Cards._from_counts(changed.counts)
+            assert changed == fresh and changed.size == fresh.size == sum(changed.counts)
+            assert core.hand_kinds(changed) == core.kind_counts(changed.counts)
+            assert core.hand_first(changed) == _fresh_first(changed.counts)
+        assert grown == Cards.of([*pack[:15], *added])
+        assert Counter(core.remove(grown, removed)) == Counter(grown) - Counter(removed)
+        kinds = core.hand_kinds(hand)
+        for kind in range(1, 16):
+            card = core.first_of_kind(hand, kind)
+            assert (card is None) == (kinds[kind] == 0)
+            assert card is None or core.kind_of(card) == kind

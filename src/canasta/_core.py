@@ -1,7 +1,11 @@
-"""Low-level helpers shared by the rules and the move generator: cards counted by kind.
+"""The fast representation of cards, known here alone: cards by id and counted by kind.
 
-A *kind count* vector ``K`` has 16 entries indexed by rank value: ``K[2]`` twos, ``K[3]`` black
-threes, ``K[4]``..``K[14]`` naturals, ``K[15]`` jokers, and ``K[1]`` red threes.
+A card's id (0 to 52, :attr:`Card.id`) indexes a hand's count vector (:attr:`Cards.counts`); a
+*kind count* vector ``K`` has 16 entries indexed by the card kinds the rules tell apart:
+``K[2]`` twos, ``K[3]`` black threes, ``K[4]``..``K[14]`` naturals (the rank's value), ``K[15]``
+jokers, and ``K[1]`` red threes. The rules, the menu and the scores ask the named operations
+below (a hand's kind counts, its first card of a kind, cards picked or removed, card points)
+rather than index those vectors themselves.
 """
 
 from __future__ import annotations
@@ -11,176 +15,164 @@ from typing import Any, TypeVar
 
 import attrs
 
-from .cards import JOKER_ID, Card, Cards, Rank, _set_first, _set_kinds
+from . import cards as _cards
+from .cards import BLACK3 as BLACK3
+from .cards import BLACK3_IDS as BLACK3_IDS
+from .cards import IDS_OF_KIND as IDS_OF_KIND
+from .cards import KIND_OF_ID as KIND_OF_ID
+from .cards import RED3 as RED3
+from .cards import RED3_IDS as RED3_IDS
+from .cards import TWO as TWO
+from .cards import Card, Cards, Rank
 from .melds import Meld
 from .variants import Variant
 
-RED3 = 1
-TWO = 2
-BLACK3 = 3
-JOKER = 15
+JOKER = _cards.JOKER_KIND
 NATURAL_RANKS = tuple(range(4, 15))
-RED3_IDS = (5, 6)
-BLACK3_IDS = (4, 7)
+#: Every card, by id.
 CARDS = tuple(Card.from_id(i) for i in range(53))
+#: Every rank, by value (the kind of a natural, a two or a joker is its rank's value).
 RANKS = {r.value: r for r in Rank}
-
-
-_EVOLVERS: dict[type, Callable[..., Any]] = {}
-_MISSING = object()
+kind_counts = _cards.kind_counts
 
 T = TypeVar("T")
 
 
-def _slot_setter(cls: type, name: str) -> Callable[[Any, Any], None]:
-    """The ``__set__`` of the slot ``name`` of a slotted class ``cls``."""
-    for klass in cls.__mro__:
-        descriptor = klass.__dict__.get(name)
-        if descriptor is not None:
-            setter: Callable[[Any, Any], None] = descriptor.__set__
-            return setter
-    raise TypeError(f"{cls.__name__} has no slot {name!r}")  # pragma: no cover
+# ---------------------------------------------------------------------------- copies
+_SLOTS: dict[type, tuple[frozenset[str], tuple[tuple[str, Callable[[Any, Any], None]], ...]]] = {}
 
 
-def _evolver(cls: type) -> Callable[..., Any]:
-    """A copying function for ``cls`` with one keyword parameter per field (generated once)."""
-    fields = attrs.fields(cls)
-    # a post-init hook that only checks the given values may be skipped: copies are trusted
-    checks_only = getattr(cls, "_post_init_checks_only", False)
-    if (hasattr(cls, "__attrs_post_init__") and not checks_only) or any(not a.init for a in fields):
-        raise TypeError(f"evolve copies plain attrs classes only, not {cls.__name__}")
-    names = [a.name for a in fields]
-    lines = [f"def evolve(inst, {', '.join(f'{n}=_M' for n in names)}):", "    new = _new(_cls)"]
-    # The slots' own setters: cheaper than object.__setattr__, and they pass by the frozen
-    # class's __setattr__ all the same.
-    lines += [f"    _set_{n}(new, inst.{n} if {n} is _M else {n})" for n in names]
-    lines.append("    return new")
-    scope: dict[str, Any] = {"_M": _MISSING, "_new": object.__new__, "_cls": cls}
-    for n in names:
-        scope[f"_set_{n}"] = _slot_setter(cls, n)
-    exec("\n".join(lines), scope)  # the code is built from the class's own field names
-    fn: Callable[..., Any] = scope["evolve"]
-    _EVOLVERS[cls] = fn
-    return fn
-
-
-def evolver(cls: type[T]) -> Callable[..., T]:
-    """The copying function :func:`evolve` uses for ``cls``: ``evolver(cls)(inst, **changes)``
-    is ``evolve(inst, **changes)`` without the lookup."""
-    fn = _EVOLVERS.get(cls)
-    if fn is None:
-        fn = _evolver(cls)
-    return fn
+def _slots(cls: type) -> tuple[frozenset[str], tuple[tuple[str, Callable[[Any, Any], None]], ...]]:
+    """The field names of the attrs class ``cls``, and each with the setter of its slot (worked
+    out once)."""
+    known = _SLOTS.get(cls)
+    if known is None:
+        fields = attrs.fields(cls)
+        if any(not a.init for a in fields):
+            raise TypeError(f"evolve copies plain attrs classes only, not {cls.__name__}")
+        setters = {}
+        for klass in reversed(cls.__mro__):
+            for name, descriptor in vars(klass).items():
+                if hasattr(descriptor, "__set__"):
+                    setters[name] = descriptor.__set__
+        names = frozenset(a.name for a in fields)
+        known = _SLOTS[cls] = (names, tuple((a.name, setters[a.name]) for a in fields))
+    return known
 
 
 def evolve(inst: T, **changes: Any) -> T:
-    """``attrs.evolve`` for the engine's own frozen classes, without validation: a copy of
-    ``inst`` with ``changes`` (several times faster; the values are trusted)."""
-    fn = _EVOLVERS.get(type(inst))
-    if fn is None:
-        fn = _evolver(type(inst))
-    new: T = fn(inst, **changes)
+    """``attrs.evolve`` for the engine's own frozen classes (a state, a turn, a hand's end),
+    without validation: a copy of ``inst`` with ``changes``, the values trusted. A class's
+    ``__attrs_post_init__`` that only checks the values given (the classes of
+    :mod:`canasta.state`) is not run again for a copy.
+
+    Raises:
+        TypeError: a change names no field of the class.
+    """
+    cls = type(inst)
+    names, slots = _SLOTS.get(cls) or _slots(cls)
+    if not changes.keys() <= names:
+        raise TypeError(f"{cls.__name__} has no field {sorted(changes.keys() - names)[0]!r}")
+    new: T = object.__new__(cls)
+    for name, put in slots:
+        put(new, changes[name] if name in changes else getattr(inst, name))
     return new
 
 
-def kind_of_id(card_id: int) -> int:
-    """The kind index (see module doc) of a card id."""
-    if card_id == JOKER_ID:
-        return JOKER
-    rank = card_id // 4 + 2
-    if rank == 3:
-        return RED3 if card_id in RED3_IDS else BLACK3
-    return rank
+def evolver(cls: type[T]) -> Callable[..., T]:
+    """:func:`evolve`, for ``cls`` (kept for the callers that look it up once per class)."""
+    _slots(cls)
+    return evolve
 
 
-KIND_OF_ID = tuple(kind_of_id(i) for i in range(53))
+# ---------------------------------------------------------------------------- kinds
+def kind_of(card: Card) -> int:
+    """The kind (see the module doc) of a card."""
+    return KIND_OF_ID[card.id]
 
 
-def kind_counts(counts: Sequence[int]) -> list[int]:
-    """Kind counts of a 53-entry card-count vector."""
-    k = [0] * 16
-    for r in range(4, 15):
-        b = (r - 2) * 4
-        k[r] = counts[b] + counts[b + 1] + counts[b + 2] + counts[b + 3]
-    k[2] = counts[0] + counts[1] + counts[2] + counts[3]
-    k[3] = counts[4] + counts[7]
-    k[1] = counts[5] + counts[6]
-    k[15] = counts[52]
-    return k
+def hand_kinds(hand: Cards) -> tuple[int, ...]:
+    """:func:`kind_counts` of a :class:`Cards`, worked out once per object (by the object):
+    ``hand_kinds(hand)[kind]`` is how many cards of ``kind`` the hand holds."""
+    kinds = hand._kinds
+    return hand._kind_counts() if kinds is None else kinds
 
 
-def hand_kinds(cards: Cards) -> tuple[int, ...]:
-    """:func:`kind_counts` of a :class:`Cards`, worked out once per object (do not mutate)."""
-    k = cards._kinds
-    if k is None:
-        k = tuple(kind_counts(cards.counts))
-        object.__setattr__(cards, "_kinds", k)
-    return k
+def hand_first(hand: Cards) -> tuple[int, ...]:
+    """For each kind (0 to 15), the id of the first card of a :class:`Cards` of that kind in the
+    canonical order of :func:`pick`, else -1; worked out once per object (by the object)."""
+    first = hand._first
+    return hand._first_ids() if first is None else first
 
 
-def hand_first(cards: Cards) -> tuple[int, ...]:
-    """For each kind (0 to 15), the id of the first card of ``cards`` of that kind in the
-    canonical order of :func:`pick`, else -1; worked out once per object."""
-    first = cards._first
-    if first is None:
-        counts = cards.counts
-        k = hand_kinds(cards)
-        out = [-1] * 16
-        for kind in range(1, 16):
-            if k[kind]:
-                for i in IDS_OF_KIND[kind]:
-                    if counts[i]:
-                        out[kind] = i
-                        break
-        first = tuple(out)
-        object.__setattr__(cards, "_first", first)
-    return first
+def first_of_kind(hand: Cards, kind: int) -> Card | None:
+    """The first card of ``kind`` in ``hand`` in the canonical order of :func:`pick`, or
+    ``None`` if it holds none."""
+    i = hand._first_ids()[kind]
+    return CARDS[i] if i >= 0 else None
+
+
+def red_threes(hand: Cards) -> int:
+    """How many red threes ``hand`` holds."""
+    counts = hand.counts
+    return counts[5] + counts[6]
+
+
+def pop_red_three(counts: list[int]) -> Card | None:
+    """Take one red three out of the card-count vector ``counts`` (changed in place): the card,
+    or ``None`` if it holds none."""
+    for i in RED3_IDS:
+        if counts[i]:
+            counts[i] -= 1
+            return CARDS[i]
+    return None
+
+
+def tally(cards: Iterable[Card]) -> list[int]:
+    """The card-count vector of ``cards``, a list to change (see :func:`count_in`)."""
+    counts = [0] * 53
+    for c in cards:
+        counts[c.id] += 1
+    return counts
+
+
+def count_in(counts: Sequence[int], card: Card) -> int:
+    """How many copies of ``card`` a card-count vector holds."""
+    return counts[card.id]
+
+
+def excess(counts: Sequence[int], pack: Cards) -> Card | None:
+    """The first card (by id) of which the card-count vector ``counts`` holds more copies than
+    ``pack``, or ``None``."""
+    limit = pack.counts
+    for i, n in enumerate(counts):
+        if n > limit[i]:
+            return CARDS[i]
+    return None
+
+
+def missing(counts: Sequence[int], pack: Cards) -> list[Card]:
+    """The cards of ``pack`` that the card-count vector ``counts`` lacks, by id."""
+    limit = pack.counts
+    return [CARDS[i] for i in range(53) for _ in range(limit[i] - counts[i])]
+
+
+def add(hand: Cards, cards: Iterable[Card]) -> Cards:
+    """``hand`` with ``cards`` added, keeping the kind counts worked out for ``hand``."""
+    return hand._with(added=cards)
+
+
+def remove(hand: Cards, cards: Iterable[Card]) -> Cards:
+    """``hand`` without ``cards`` (which it holds: the rules made sure), keeping the kind counts
+    worked out for ``hand``."""
+    return hand._with(removed=cards)
 
 
 def inherit(old: Cards, new: Cards, touched: Sequence[int]) -> Cards:
-    """Give ``new`` (a hand that differs from ``old`` only at the card ids ``touched``) the kind
-    counts and first cards of ``old``, updated, if ``old`` has them worked out. Returns ``new``."""
-    old_kinds = old._kinds
-    if old_kinds is None:
-        return new
-    before = old.counts
-    after = new.counts
-    kinds = list(old_kinds)
-    changed = set()
-    for i in touched if len(touched) == 1 else set(touched):
-        d = after[i] - before[i]
-        if d:
-            kind = KIND_OF_ID[i]
-            kinds[kind] += d
-            changed.add(kind)
-    _set_kinds(new, tuple(kinds))
-    old_first = old._first
-    if old_first is not None:
-        first = list(old_first)
-        for kind in changed:
-            first[kind] = -1
-            if kinds[kind]:
-                for i in IDS_OF_KIND[kind]:
-                    if after[i]:
-                        first[kind] = i
-                        break
-        _set_first(new, tuple(first))
-    return new
-
-
-def ids_of_kind(kind: int) -> tuple[int, ...]:
-    """Card ids of a kind, in the canonical order representatives are picked."""
-    if kind == JOKER:
-        return (JOKER_ID,)
-    if kind == RED3:
-        return RED3_IDS
-    if kind == BLACK3:
-        return BLACK3_IDS
-    b = (kind - 2) * 4
-    return (b, b + 1, b + 2, b + 3)
-
-
-IDS_OF_KIND = tuple(ids_of_kind(k) if k else () for k in range(16))
+    """``new`` (a hand that differs from ``old`` only at the card ids ``touched``) as a hand that
+    carries the kind counts of ``old``, updated. Kept for callers that build the counts
+    themselves; :func:`add` and :func:`remove` need no ``touched``."""
+    return new._carry(old, touched)
 
 
 def pick(counts: Sequence[int], kind: int, n: int, taken: list[int] | None = None) -> list[Card]:
@@ -199,6 +191,37 @@ def pick(counts: Sequence[int], kind: int, n: int, taken: list[int] | None = Non
         if len(out) == n:
             break
     return out
+
+
+# ---------------------------------------------------------------------------- points, the pile
+def card_points(variant: Variant, card: Card) -> int:
+    """The value of ``card`` in points under ``variant`` (§1 "Card values")."""
+    return variant._values[card.id]
+
+
+def cards_points(variant: Variant, cards: Iterable[Card]) -> int:
+    """The values of ``cards`` in points, added up (§1 "Card values")."""
+    values = variant._values
+    return sum(values[c.id] for c in cards)
+
+
+def hand_points(variant: Variant, hand: Cards) -> int:
+    """The values of the cards of ``hand`` in points, added up (a red three's is 0: it scores
+    apart; §1 "Card values", §3)."""
+    values = variant._values
+    return sum(values[i] * n for i, n in enumerate(hand.counts) if n)
+
+
+#: By card id: whether the card in the pile freezes it (twos, red threes, the joker), and the
+#: same where black threes freeze it too (§1 "Frozen pile", §4 A3).
+_FREEZES = tuple(i < 4 or i in RED3_IDS or i == 52 for i in range(53))
+_FREEZES_WITH_BLACK = tuple(f or i in BLACK3_IDS for i, f in enumerate(_FREEZES))
+
+
+def freezes_pile(card: Card, black_threes_freeze: bool = False) -> bool:
+    """Whether ``card`` in the discard pile freezes it: a wild card or a red three, or a black
+    three where the variant says so (§1 "Frozen pile", §4 A3)."""
+    return (_FREEZES_WITH_BLACK if black_threes_freeze else _FREEZES)[card.id]
 
 
 def meld_stats(meld: Meld) -> tuple[int, int, int]:

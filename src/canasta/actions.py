@@ -22,6 +22,10 @@ Actions name physical cards; cards of one kind (same rank and suit, or any joker
 interchangeable, and :func:`canasta.apply` accepts whichever ones the player holds.
 ``str(action)`` gives the action notation (``draw``, ``take 8H 8S + AS AD JK``,
 ``meld 7H 7S 2C``, ``meld +K 2C``, ``discard 9D``, ``ask``, ``yes``, ``no``, ``decline``, ``deal``).
+
+The constructors convert or refuse (:class:`~canasta.NotationError`) every field; an action
+whose fields were set around its constructor (``object.__setattr__``) is the caller's bug: the
+library neither detects nor defines what it then does.
 """
 
 from __future__ import annotations
@@ -85,20 +89,32 @@ def _meld_key(m: Meld) -> tuple[int, list[int]]:
     return (-m.rank, [c.id for c in m.cards])
 
 
+class _Trusted:
+    """What every action class can do: be built from field values known canonical (internal)."""
+
+    __slots__ = ()
+
+    @classmethod
+    def _trusted(cls: type[_A], **fields: Any) -> _A:
+        """An action from already-canonical field values, skipping conversion (internal)."""
+        obj = object.__new__(cls)
+        for name, value in fields.items():
+            object.__setattr__(obj, name, value)
+        if "_attrs_cached_hash" in getattr(cls, "__slots__", ()):
+            object.__setattr__(obj, "_attrs_cached_hash", None)
+        return obj
+
+
 def build(cls: type[_A], **fields: Any) -> _A:
-    """Build an action from already-canonical field values, skipping conversion (internal)."""
-    obj = object.__new__(cls)
-    for name, value in fields.items():
-        object.__setattr__(obj, name, value)
-    if "_attrs_cached_hash" in getattr(cls, "__slots__", ()):
-        object.__setattr__(obj, "_attrs_cached_hash", None)
+    """``cls._trusted(**fields)``: an action from already-canonical field values (internal)."""
+    obj: _A = cls._trusted(**fields)  # type: ignore[attr-defined]
     return obj
 
 
 def fast_meld_cards(seat: int, melds: list[Meld]) -> MeldCards:
     """A :class:`MeldCards` from trusted melds (internal)."""
     melds.sort(key=_meld_key)
-    return build(MeldCards, seat=seat, melds=tuple(melds))
+    return MeldCards._trusted(seat=seat, melds=tuple(melds))
 
 
 def _cards(value: Any) -> tuple[Card, ...]:
@@ -123,7 +139,7 @@ def _group_text(meld: Meld) -> str:
 
 
 @attrs.frozen
-class Draw:
+class Draw(_Trusted):
     """Draw from the stock (§1 "Drawn from stock")."""
 
     seat: int = attrs.field(converter=_seat)
@@ -133,7 +149,7 @@ class Draw:
 
 
 @attrs.frozen(cache_hash=True)
-class TakePile:
+class TakePile(_Trusted):
     """Take the whole discard pile (§1 "Taking the pile", §2 cases 8-12, 24-26).
 
     Attributes:
@@ -159,7 +175,7 @@ class TakePile:
 
 
 @attrs.frozen(cache_hash=True)
-class MeldCards:
+class MeldCards(_Trusted):
     """Meld: new melds and additions to the side's own melds, in one action (§1 "Meld
     composition", "Melds per rank per side"). Groups of a rank the side already has are added
     to that meld; two groups of one rank are merged.
@@ -173,7 +189,7 @@ class MeldCards:
 
 
 @attrs.frozen
-class Discard:
+class Discard(_Trusted):
     """Discard one card; with the last card in hand this goes out (§1 "Final discard")."""
 
     seat: int = attrs.field(converter=_seat)
@@ -184,7 +200,7 @@ class Discard:
 
 
 @attrs.frozen
-class AskPartner:
+class AskPartner(_Trusted):
     """Ask partner "may I go out?" (§2 case 28)."""
 
     seat: int = attrs.field(converter=_seat)
@@ -194,7 +210,7 @@ class AskPartner:
 
 
 @attrs.frozen
-class AnswerPartner:
+class AnswerPartner(_Trusted):
     """Partner's answer, binding both ways (§2 case 28)."""
 
     seat: int = attrs.field(converter=_seat)
@@ -210,7 +226,7 @@ class AnswerPartner:
 
 
 @attrs.frozen
-class DeclinePile:
+class DeclinePile(_Trusted):
     """Once the stock is exhausted, leave the pile: the hand ends (§2 case 31)."""
 
     seat: int = attrs.field(converter=_seat)
@@ -220,7 +236,7 @@ class DeclinePile:
 
 
 @attrs.frozen
-class EndTurn:
+class EndTurn(_Trusted):
     """End the turn without discarding: only after drawing the last stock card as a red three
     where the variant lets the drawer meld but not discard; the hand then ends (§2 case 30,
     §4 A7)."""
@@ -238,7 +254,7 @@ def _deck(value: Any) -> tuple[Card, ...] | None:
 
 
 @attrs.frozen
-class DealNextHand:
+class DealNextHand(_Trusted):
     """Deal the next hand of the match. Without a deck, the deck follows from the match seed
     and the hand number; with one, it is the whole pack in dealing order (first card first)."""
 

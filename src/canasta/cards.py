@@ -11,7 +11,7 @@ so a :class:`Card` names a card *kind*; a hand is a :class:`Cards` multiset.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, ClassVar
 
 import attrs
@@ -168,6 +168,9 @@ class Card:
     Card.parse('KH')
     >>> str(Card.parse("10♠")), str(Card.parse("jk"))
     ('TS', 'JK')
+
+    A :class:`Card` whose fields were set around its constructor (``object.__setattr__``) is the
+    caller's bug: the library neither detects nor defines what it then does.
     """
 
     rank: Rank = attrs.field(converter=_to_rank)
@@ -268,6 +271,14 @@ Card._BY_ID = tuple(
     for i in range(N_KINDS)
 )
 _SORT_KEY = tuple(_display_key(i) for i in range(N_KINDS))
+
+
+def display_key(card: Card) -> tuple[int, int]:
+    """The key that sorts cards the way a hand is shown (``sorted(cards, key=display_key)``
+    orders as ``sorted(cards)``, faster)."""
+    return _SORT_KEY[card.id]
+
+
 #: Card ids in the order a hand is shown.
 DISPLAY_ORDER = tuple(sorted(range(N_KINDS), key=_display_key))
 _CARD_BY_TEXT: dict[str, Card] = {}
@@ -286,6 +297,57 @@ for _c in Card._BY_ID:
 #: The joker.
 JOKER = Card._BY_ID[JOKER_ID]
 _SYMBOL_CHARS = frozenset("♠♥♦♣♤♡♢♧🃏")
+
+
+# Kinds: the card kinds the rules tell apart (suits matter only for the threes). A *kind count*
+# vector has 16 entries indexed by kind: [1] red threes, [2] twos, [3] black threes, [4]..[14]
+# the naturals fours to aces (the rank's value), [15] jokers; [0] is unused.
+RED3 = 1
+TWO = 2
+BLACK3 = 3
+JOKER_KIND = 15
+RED3_IDS = (5, 6)  # 3H, 3D
+BLACK3_IDS = (4, 7)  # 3S, 3C
+
+
+def _ids_of_kind(kind: int) -> tuple[int, ...]:
+    if kind == JOKER_KIND:
+        return (JOKER_ID,)
+    if kind == RED3:
+        return RED3_IDS
+    if kind == BLACK3:
+        return BLACK3_IDS
+    if kind == 0:
+        return ()
+    b = (kind - 2) * 4
+    return (b, b + 1, b + 2, b + 3)
+
+
+#: For each kind, its card ids in the canonical order representatives are picked.
+IDS_OF_KIND = tuple(_ids_of_kind(k) for k in range(16))
+#: For each card id, its kind.
+KIND_OF_ID = tuple(next(k for k, ids in enumerate(IDS_OF_KIND) if i in ids) for i in range(N_KINDS))
+
+
+def kind_counts(counts: Sequence[int]) -> tuple[int, ...]:
+    """Kind counts of a 53-entry card-count vector."""
+    k = [0] * 16
+    for kind in range(4, 15):
+        b = (kind - 2) * 4
+        k[kind] = counts[b] + counts[b + 1] + counts[b + 2] + counts[b + 3]
+    k[TWO] = counts[0] + counts[1] + counts[2] + counts[3]
+    k[BLACK3] = counts[4] + counts[7]
+    k[RED3] = counts[5] + counts[6]
+    k[JOKER_KIND] = counts[JOKER_ID]
+    return tuple(k)
+
+
+def _first_of(counts: Sequence[int], ids: tuple[int, ...]) -> int:
+    """The first of ``ids`` that ``counts`` holds, else -1."""
+    for i in ids:
+        if counts[i]:
+            return i
+    return -1
 
 
 def _parse_cards(text: str) -> list[Card]:
@@ -335,16 +397,19 @@ class Cards:
     >>> hand = Cards.parse("KH KS 2C JK")
     >>> len(hand), hand.count(Card.parse("KH")), str(hand)
     (4, 1, 'JK 2C KS KH')
+
+    A :class:`Cards` whose fields were set around its constructor (``object.__setattr__``) is
+    the caller's bug: the library neither detects nor defines what it then does.
     """
 
     #: Copies of each card kind, indexed by :attr:`Card.id` (53 entries).
     counts: tuple[int, ...]
     size: int = attrs.field(eq=False, hash=False)
-    # The counts by kind (see canasta._core.kind_counts), worked out once when first asked.
+    # The counts by kind (see kind_counts), worked out when first asked (_kind_counts).
     _kinds: tuple[int, ...] | None = attrs.field(
         default=None, init=False, eq=False, hash=False, repr=False
     )
-    # For each kind, the id of its first card in canonical order (-1 if none), worked out once.
+    # For each kind, the id of its first card in canonical order, -1 if none (_first_ids).
     _first: tuple[int, ...] | None = attrs.field(
         default=None, init=False, eq=False, hash=False, repr=False
     )
@@ -377,6 +442,69 @@ class Cards:
         _set_kinds(new, None)
         _set_first(new, None)
         return new
+
+    def _kind_counts(self) -> tuple[int, ...]:
+        """:func:`kind_counts` of the cards, worked out once (internal)."""
+        kinds = self._kinds
+        if kinds is None:
+            kinds = kind_counts(self.counts)
+            _set_kinds(self, kinds)
+        return kinds
+
+    def _first_ids(self) -> tuple[int, ...]:
+        """For each kind (0 to 15), the id of the first card of that kind in the canonical
+        order of :data:`IDS_OF_KIND`, else -1; worked out once (internal)."""
+        first = self._first
+        if first is None:
+            counts = self.counts
+            kinds = self._kind_counts()
+            first = tuple(
+                _first_of(counts, ids) if kinds[kind] else -1
+                for kind, ids in enumerate(IDS_OF_KIND)
+            )
+            _set_first(self, first)
+        return first
+
+    def _carry(self, old: Cards, ids: Sequence[int]) -> Cards:
+        """Take the kind counts and first cards of ``old``, which differs from these cards only
+        at the card ids ``ids``, updated (internal). Returns ``self``."""
+        old_kinds = old._kinds
+        if old_kinds is None:
+            return self
+        before = old.counts
+        after = self.counts
+        kinds = list(old_kinds)
+        changed = set()
+        for i in ids if len(ids) == 1 else set(ids):
+            d = after[i] - before[i]
+            if d:
+                kind = KIND_OF_ID[i]
+                kinds[kind] += d
+                changed.add(kind)
+        _set_kinds(self, tuple(kinds))
+        old_first = old._first
+        if old_first is not None:
+            first = list(old_first)
+            for kind in changed:
+                first[kind] = _first_of(after, IDS_OF_KIND[kind]) if kinds[kind] else -1
+            _set_first(self, tuple(first))
+        return self
+
+    def _with(self, added: Iterable[Card] = (), removed: Iterable[Card] = ()) -> Cards:
+        """These cards with ``added`` added and ``removed`` taken out (internal: the cards
+        removed are held), carrying over the kind counts worked out here (see :meth:`_carry`)."""
+        counts = list(self.counts)
+        ids = []
+        size = self.size
+        for c in added:
+            counts[c.id] += 1
+            ids.append(c.id)
+            size += 1
+        for c in removed:
+            counts[c.id] -= 1
+            ids.append(c.id)
+            size -= 1
+        return Cards._from_counts(tuple(counts), size)._carry(self, ids)
 
     def count(self, card: Card | str) -> int:
         """How many copies of ``card`` the multiset holds."""

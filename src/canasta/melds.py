@@ -11,23 +11,22 @@ from typing import Any
 
 import attrs
 
-from .cards import _SORT_KEY, Card, Rank, to_card_list
+from .cards import Card, Rank, display_key, to_card_list
 from .errors import NotationError
 
 __all__ = ["Meld"]
+
+_TWO = Rank.TWO
+_JOKER = Rank.JOKER
 
 
 def _sorted_cards(value: Any) -> tuple[Card, ...]:
     if isinstance(value, (list, tuple)):
         try:
-            return tuple(sorted(value, key=_key))
+            return tuple(sorted(value, key=display_key))
         except AttributeError:
             pass
-    return tuple(sorted(to_card_list(value), key=_key))
-
-
-def _key(card: Card) -> tuple[int, int]:
-    return _SORT_KEY[card.id]
+    return tuple(sorted(to_card_list(value), key=display_key))
 
 
 def _to_rank(value: Any) -> Rank:
@@ -57,30 +56,33 @@ class Meld:
 
     >>> Meld(Rank.KING, "JK").rank
     <Rank.KING: 13>
+
+    A :class:`Meld` whose fields were set around its constructor (``object.__setattr__``) is the
+    caller's bug: the library neither detects nor defines what it then does.
     """
 
     #: The rank of the meld.
     rank: Rank = attrs.field(converter=_to_rank)
     #: Its cards, in display order.
     cards: tuple[Card, ...] = attrs.field(converter=_sorted_cards)
+    # (naturals, jokers, twos), black threes and cards of another rank counted as naturals.
     _stats: tuple[int, int, int] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        j = t = 0
+        jokers = twos = 0
         for c in self.cards:
-            i = c.id
-            if i < 4:  # a two
-                t += 1
-            elif i == 52:  # the joker
-                j += 1
-        object.__setattr__(self, "_stats", (len(self.cards) - j - t, j, t))
+            if c.rank is _TWO:
+                twos += 1
+            elif c.rank is _JOKER:
+                jokers += 1
+        object.__setattr__(self, "_stats", (len(self.cards) - jokers - twos, jokers, twos))
 
     @classmethod
     def _fast(cls, rank: Rank, cards: list[Card]) -> Meld:
         """Build from a rank and Card values without conversion (internal, trusted input)."""
         self = object.__new__(cls)
         object.__setattr__(self, "rank", rank)
-        object.__setattr__(self, "cards", tuple(sorted(cards, key=_key)))
+        object.__setattr__(self, "cards", tuple(sorted(cards, key=display_key)))
         object.__setattr__(self, "_attrs_cached_hash", None)
         self.__attrs_post_init__()
         return self
@@ -113,15 +115,17 @@ class Meld:
     @property
     def wilds(self) -> int:
         """Number of wild cards (jokers and twos)."""
-        return sum(1 for c in self.cards if c.is_wild)
+        return self._stats[1] + self._stats[2]
 
     @property
     def jokers(self) -> int:
-        return sum(1 for c in self.cards if c.rank is Rank.JOKER)
+        """Number of jokers."""
+        return self._stats[1]
 
     @property
     def twos(self) -> int:
-        return sum(1 for c in self.cards if c.rank is Rank.TWO)
+        """Number of twos."""
+        return self._stats[2]
 
     @property
     def naturals(self) -> int:

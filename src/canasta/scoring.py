@@ -151,7 +151,7 @@ def score_hand(state: GameState) -> HandScore:
         reds = sum(len(state.red_threes[p]) for p in owners)
         if v.red_three_timing is RedThreeTiming.FIRST_TURN:
             # a red three whose owner's first turn never came counts as laid out (§4 A9)
-            reds += sum(state.hands[p].counts[5] + state.hands[p].counts[6] for p in owners)
+            reds += sum(core.red_threes(state.hands[p]) for p in owners)
         table = v.red_three_totals
         red_points = table[min(reds, len(table) - 1)]
         if v.red_three_negative is RedThreeNegative.NO_MELD:
@@ -166,16 +166,15 @@ def score_hand(state: GameState) -> HandScore:
 def _side_lines(state: GameState, hs: int) -> tuple[list[ScoreLine], bool, int]:
     """The lines of hand side ``hs`` but its red threes; whether it melded; its canastas."""
     v = state.variant
-    values = v._values
     size_c = v.canasta_size
     end = state.end
     assert end is not None
     seats = state.sides[hs]
     lines = []
     melds = state.melds[hs]
-    melded = sum(values[c.id] for m in melds for c in m.cards)
+    melded = sum(core.cards_points(v, m.cards) for m in melds)
     n_cards = sum(len(m.cards) for m in melds)
-    natural = sum(1 for m in melds if len(m.cards) >= size_c and core.meld_stats(m)[1:] == (0, 0))
+    natural = sum(1 for m in melds if len(m.cards) >= size_c and not m.wilds)
     mixed = sum(1 for m in melds if len(m.cards) >= size_c) - natural
     if v.melds_negative_without_canasta and natural + mixed == 0:
         melded = -melded
@@ -199,15 +198,11 @@ def _side_lines(state: GameState, hs: int) -> tuple[list[ScoreLine], bool, int]:
     n_hand = 0
     undeclared = 0
     for p in seats:
-        counts = state.hands[p].counts
-        for i, c in enumerate(counts):
-            if not c:
-                continue
-            if i in core.RED3_IDS:
-                undeclared += c
-            else:
-                in_hand += c * values[i]
-                n_hand += c
+        hand = state.hands[p]
+        reds = core.red_threes(hand)
+        undeclared += reds
+        in_hand += core.hand_points(v, hand)  # a red three's card value is 0
+        n_hand += len(hand) - reds
     lines.append(core_line("cards_in_hand", -in_hand, n_hand))
     if undeclared and v.red_three_timing is not RedThreeTiming.FIRST_TURN:
         lines.append(
