@@ -19,11 +19,11 @@ from . import cards as _cards
 from .cards import BLACK3 as BLACK3
 from .cards import BLACK3_IDS as BLACK3_IDS
 from .cards import IDS_OF_KIND as IDS_OF_KIND
+from .cards import JOKER_ID, Card, Cards, Rank
 from .cards import KIND_OF_ID as KIND_OF_ID
 from .cards import RED3 as RED3
 from .cards import RED3_IDS as RED3_IDS
 from .cards import TWO as TWO
-from .cards import Card, Cards, Rank
 from .melds import Meld
 from .variants import Variant
 
@@ -210,18 +210,6 @@ def hand_points(variant: Variant, hand: Cards) -> int:
     apart; §1 "Card values", §3)."""
     values = variant._values
     return sum(values[i] * n for i, n in enumerate(hand.counts) if n)
-
-
-#: By card id: whether the card in the pile freezes it (twos, red threes, the joker), and the
-#: same where black threes freeze it too (§1 "Frozen pile", §4 A3).
-_FREEZES = tuple(i < 4 or i in RED3_IDS or i == 52 for i in range(53))
-_FREEZES_WITH_BLACK = tuple(f or i in BLACK3_IDS for i, f in enumerate(_FREEZES))
-
-
-def freezes_pile(card: Card, black_threes_freeze: bool = False) -> bool:
-    """Whether ``card`` in the discard pile freezes it: a wild card or a red three, or a black
-    three where the variant says so (§1 "Frozen pile", §4 A3)."""
-    return (_FREEZES_WITH_BLACK if black_threes_freeze else _FREEZES)[card.id]
 
 
 def meld_stats(meld: Meld) -> tuple[int, int, int]:
