@@ -337,3 +337,14 @@ def test_hand_side_is_the_side_of_the_hand_and_side_of_its_old_name() -> None:
     assert [classic.hand_side(s) for s in range(4)] == [0, 1, 0, 1]
     with pytest.raises(ValueError):
         classic.hand_side(7)
+
+
+def test_match_side_is_the_variants_side_and_side_of_its_old_name() -> None:
+    classic = canasta.get_variant("classic")
+    assert [classic.match_side(s) for s in range(4)] == [0, 1, 0, 1]
+    assert [classic.side_of(s) for s in range(4)] == [0, 1, 0, 1]
+    six = canasta.get_variant("six-player")
+    assert [six.match_side(s) for s in range(6)] == [0, 1, 0, 1, 0, 1]
+    # in Cutthroat the match sides are the players; the hand's sides form during the hand
+    cutthroat = canasta.get_variant("cutthroat")
+    assert [cutthroat.match_side(s) for s in range(3)] == [0, 1, 2]

@@ -388,7 +388,7 @@ class _Session:
         rows: list[tuple[Text, str, Text, Text, list[Text]]] = []
         for side in range(len(state.sides)):
             seats = state.sides[side]
-            match_sides = sorted({v.side_of(s) for s in seats})
+            match_sides = sorted({v.match_side(s) for s in seats})
             total = " / ".join(str(state.totals[m]) for m in match_sides)
             if state.melds[side]:
                 need = Text("melded", style="green")

@@ -377,7 +377,7 @@ class GameState:
         v = self.variant
         if type(seat) is not int or not 0 <= seat < v.players:
             raise StateError(f"no seat {seat!r:.40} (seats 0 to {v.players - 1})")
-        return v.minimum_for(self.totals[v.side_of(seat)])
+        return v.minimum_for(self.totals[v.match_side(seat)])
 
     def side_has_melded(self, side: int) -> bool:
         """Whether the side has any meld on the table (its initial meld is made).

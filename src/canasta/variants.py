@@ -577,9 +577,14 @@ class Variant:
 
         return make_pack(self.decks, self.jokers)
 
-    def side_of(self, seat: int) -> int:
-        """The index of the side ``seat`` plays for."""
+    def match_side(self, seat: int) -> int:
+        """The index (in :attr:`sides`, and in a state's ``totals``) of the match side ``seat``
+        plays for. In Cutthroat the sides of a hand form during it:
+        :meth:`canasta.GameState.hand_side` tells those."""
         return self._side_of[seat]
+
+    #: Deprecated alias of :meth:`match_side` (the match side, not the side of a hand).
+    side_of = match_side
 
     def partners(self, seat: int) -> tuple[int, ...]:
         """The other seats of ``seat``'s side, clockwise from ``seat``."""
