@@ -223,3 +223,61 @@ def composition_problem(variant: Variant, naturals: int, wilds: int) -> str | No
     if naturals + wilds < 3:
         return "meld_too_small"
     return None
+
+
+# ---------------------------------------------------------------------------- hands as values
+# The rules' apply code builds each new hand with these: the new hand keeps what is known of the
+# old one (its kind counts and first cards), so no rule passes card ids around for it.
+def add(hand: Cards, cards: Sequence[Card]) -> Cards:
+    """``hand`` with ``cards`` added, keeping the kind counts worked out for ``hand``."""
+    counts = list(hand.counts)
+    for c in cards:
+        counts[c.id] += 1
+    new = Cards._from_counts(tuple(counts), hand.size + len(cards))
+    return inherit(hand, new, [c.id for c in cards])
+
+
+def remove(hand: Cards, cards: Sequence[Card]) -> Cards:
+    """``hand`` without ``cards`` (which it holds: the rules made sure, see
+    :func:`first_missing`), keeping the kind counts worked out for ``hand``."""
+    counts = list(hand.counts)
+    for c in cards:
+        counts[c.id] -= 1
+    new = Cards._from_counts(tuple(counts), hand.size - len(cards))
+    return inherit(hand, new, [c.id for c in cards])
+
+
+def first_missing(hand: Cards, cards: Sequence[Card]) -> int:
+    """The index in ``cards`` of the first card that ``hand`` does not hold (counting copies:
+    a card named twice must be held twice), or -1 when it holds them all."""
+    counts = hand.counts
+    seen: dict[int, int] = {}
+    for index, c in enumerate(cards):
+        n = seen.get(c.id, 0) + 1
+        if n > counts[c.id]:
+            return index
+        seen[c.id] = n
+    return -1
+
+
+def lay_out_red_threes(hand: Cards, laid: list[Card], stock: list[Card]) -> Cards:
+    """``hand`` after its red threes are laid out onto ``laid``, one by one (3H first), each
+    replaced from the top of ``stock`` while it lasts (§2 cases 4, 5); ``hand`` itself when it
+    holds none. ``laid`` and ``stock`` are updated."""
+    counts = hand.counts
+    if not (counts[5] or counts[6]):
+        return hand
+    held = list(counts)
+    while held[5] or held[6]:
+        i = 5 if held[5] else 6
+        held[i] -= 1
+        laid.append(CARDS[i])
+        if stock:
+            held[stock.pop(0).id] += 1
+    return Cards._from_counts(tuple(held))
+
+
+def hand_points(variant: Variant, hand: Cards) -> int:
+    """The values of the cards of ``hand`` in points, added up (red threes aside)."""
+    kinds = hand_kinds(hand)
+    return sum(kinds[kind] * kind_value(variant, kind) for kind in range(2, 16))

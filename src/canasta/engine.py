@@ -21,12 +21,11 @@ import attrs
 
 from . import _rules
 from ._rules import (
-    NOT_WELL_FORMED,
     _bad,
     _check_deck,
     _illegal,
     _need_state,
-    _resolve_checked,
+    _resolve,
     deal,
     end_if_stock_exhausted,
     hand_sides,
@@ -51,6 +50,9 @@ from .variants import Variant, get_variant
 
 if TYPE_CHECKING:
     from .views import PlayerView
+
+#: The message of an action whose fields were set around its constructor.
+NOT_WELL_FORMED = "not a well-formed action (a field was set around its constructor)"
 
 __all__ = ["COMPILED", "Violation", "apply", "check", "is_legal", "new_game"]
 
@@ -298,7 +300,7 @@ def _judge(state: GameState, action: object, seat: int | None) -> GameState | Il
                 Reason.NOT_YOUR_TURN, action, f"it is seat {to_act}'s turn, not seat {seat}'s"
             )
     try:
-        return _resolve_checked(state, action)
+        return _resolve(state, action)
     except IllegalActionError as exc:
         return exc
 
