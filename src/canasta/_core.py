@@ -7,6 +7,7 @@ threes, ``K[4]``..``K[14]`` naturals, ``K[15]`` jokers, and ``K[1]`` red threes.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from operator import attrgetter
 from typing import Any, TypeVar
 
 import attrs
@@ -231,32 +232,35 @@ def composition_problem(variant: Variant, naturals: int, wilds: int) -> str | No
 def add(hand: Cards, cards: Sequence[Card]) -> Cards:
     """``hand`` with ``cards`` added, keeping the kind counts worked out for ``hand``."""
     counts = list(hand.counts)
+    touched = []
     for c in cards:
-        counts[c.id] += 1
-    new = Cards._from_counts(tuple(counts), hand.size + len(cards))
-    return inherit(hand, new, [c.id for c in cards])
+        i = c.id
+        counts[i] += 1
+        touched.append(i)
+    return inherit(hand, Cards._from_counts(tuple(counts), hand.size + len(cards)), touched)
 
 
 def remove(hand: Cards, cards: Sequence[Card]) -> Cards:
     """``hand`` without ``cards`` (which it holds: the rules made sure, see
     :func:`first_missing`), keeping the kind counts worked out for ``hand``."""
     counts = list(hand.counts)
+    touched = []
     for c in cards:
-        counts[c.id] -= 1
-    new = Cards._from_counts(tuple(counts), hand.size - len(cards))
-    return inherit(hand, new, [c.id for c in cards])
+        i = c.id
+        counts[i] -= 1
+        touched.append(i)
+    return inherit(hand, Cards._from_counts(tuple(counts), hand.size - len(cards)), touched)
 
 
 def first_missing(hand: Cards, cards: Sequence[Card]) -> int:
     """The index in ``cards`` of the first card that ``hand`` does not hold (counting copies:
     a card named twice must be held twice), or -1 when it holds them all."""
-    counts = hand.counts
-    seen: dict[int, int] = {}
+    held = list(hand.counts)
     for index, c in enumerate(cards):
-        n = seen.get(c.id, 0) + 1
-        if n > counts[c.id]:
+        i = c.id
+        if held[i] <= 0:
             return index
-        seen[c.id] = n
+        held[i] -= 1
     return -1
 
 
@@ -277,7 +281,21 @@ def lay_out_red_threes(hand: Cards, laid: list[Card], stock: list[Card]) -> Card
     return Cards._from_counts(tuple(held))
 
 
+def cards_points(variant: Variant, cards: Sequence[Card]) -> int:
+    """The values of ``cards`` in points, added up (§1 "Card values")."""
+    return sum(map(variant._values.__getitem__, map(_CARD_ID, cards)))
+
+
 def hand_points(variant: Variant, hand: Cards) -> int:
     """The values of the cards of ``hand`` in points, added up (red threes aside)."""
     kinds = hand_kinds(hand)
     return sum(kinds[kind] * kind_value(variant, kind) for kind in range(2, 16))
+
+
+def count_red_threes(cards: Sequence[Card]) -> int:
+    """How many red threes ``cards`` (a pile, say) holds."""
+    return sum(map(_IS_RED3.__getitem__, map(_CARD_ID, cards)))
+
+
+_IS_RED3 = tuple(1 if i in RED3_IDS else 0 for i in range(53))
+_CARD_ID = attrgetter("id")

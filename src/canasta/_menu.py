@@ -462,7 +462,7 @@ def _singles(
         if r == 3:
             continue
         n_e, j_e, t_e, size_e = info[r]
-        wild_ok = not core.composition_problem(v, n_e, j_e + t_e + 1)
+        wild_ok = bool(J or T) and not core.composition_problem(v, n_e, j_e + t_e + 1)
         if free:
             if k[r]:
                 out.append(_addition(seat, r, first[r]))

@@ -48,18 +48,14 @@ def melds_info(melds: Sequence[Meld]) -> MeldsInfo:
 _INFO: ByIdentity[MeldsInfo] = ByIdentity(512)
 
 
-def _melds_info_cached(melds: Sequence[Meld]) -> MeldsInfo:
-    """:func:`melds_info`, shared between calls on the same tuple: do not mutate."""
+def side_info(state: GameState, side: int) -> MeldsInfo:
+    """:func:`melds_info` of the side's melds, worked out once for states that share them
+    (shared: do not mutate)."""
+    melds = state.melds[side]
     info = _INFO.get(melds)
     if info is None:
         info = _INFO.put(melds, melds_info(melds))
     return info
-
-
-def side_info(state: GameState, side: int) -> MeldsInfo:
-    """rank value -> (naturals, jokers, twos, size) of the side's melds (shared: do not
-    mutate)."""
-    return _melds_info_cached(state.melds[side])
 
 
 def cards_for(counts: Sequence[int], spec: Sequence[tuple[int, int, int, int]]) -> list[Meld]:

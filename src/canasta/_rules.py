@@ -298,12 +298,12 @@ def pile_problem(state: GameState) -> tuple[Reason, str] | None:
     if not pile:
         return Reason.PILE_EMPTY, "the discard pile is empty"
     top = pile[-1]
-    if top.is_black_three:
-        return Reason.PILE_BLOCKED, "a black three on top blocks the pile (§2 cases 3, 6, 7)"
-    if top.is_wild:
-        return Reason.PILE_TOP_WILD, "a wild card on top: the pile cannot be taken (§1)"
-    if not top.is_natural:  # pragma: no cover - a red three is never on top
-        return Reason.CANNOT_MELD_TOP_CARD, f"{top} cannot be melded"
+    if not top.is_natural:
+        if top.is_black_three:
+            return Reason.PILE_BLOCKED, "a black three on top blocks the pile (§2 cases 3, 6, 7)"
+        if top.is_wild:
+            return Reason.PILE_TOP_WILD, "a wild card on top: the pile cannot be taken (§1)"
+        return Reason.CANNOT_MELD_TOP_CARD, f"{top} cannot be melded"  # pragma: no cover
     if state.hands[state.turn.seat].size == 1 and len(pile) == 1:
         return (
             Reason.SINGLE_CARD_PILE,
@@ -449,7 +449,7 @@ def can_go_out(
         k = core.hand_kinds(hand)
     if hand.size == 1:
         return not k[core.RED3] and state.canastas(side) >= v.canastas_to_go_out
-    if initial_minimum(state, seat, going_out=True):
+    if not state.melds[side] and initial_minimum(state, seat, going_out=True):
         # the minimum matters: search for a going out that meets it
         # (counted, not listed: the plans are counted by wild cards left, not enumerated)
         if not v.final_discard_required and going_out_plans(state, 0):
@@ -497,7 +497,7 @@ def take_rank(state: GameState) -> int | None:
 def _to_hand(pile: Sequence[Card]) -> int:
     """How many cards of the pile under its top card join the hand of who takes it (its red
     threes are laid out, §2 case 2)."""
-    return sum(1 for c in pile[:-1] if not c.is_red_three)
+    return len(pile) - 1 - core.count_red_threes(pile)
 
 
 def take_of(state: GameState, r: int, combo: tuple[int, int, int]) -> TakePile:
@@ -521,12 +521,18 @@ def take_combos(state: GameState, r: int) -> Iterator[tuple[int, int, int]]:
     side = state.side_of(seat)
     k = core.hand_kinds(hand)
     info = side_info(state, side)
-    n_e, j_e, t_e, size_e = info.get(r, (0, 0, 0, 0))
+    has_meld = r in info
     frozen = state.pile_frozen
-    n_lo = next(n for n in range(3) if take_problem(v, frozen, r in info, n) is None)
+    if take_problem(v, frozen, has_meld, k[r]) is not None:
+        return  # not even every natural of the rank held takes it
+    n_lo = 0  # the fewest naturals that take it
+    while take_problem(v, frozen, has_meld, n_lo) is not None:
+        n_lo += 1
+    n_e, j_e, t_e, size_e = info.get(r, (0, 0, 0, 0))
     size_c = v.canasta_size
     canastas_other = state.canastas(side) - (1 if size_e >= size_c else 0)
-    left_base = hand.size + _to_hand(state.discard_pile)
+    pile = state.discard_pile
+    left_base = hand.size + len(pile) - 1 - core.count_red_threes(pile)
     maxw = v.max_wilds
     for n in range(n_lo, k[r] + 1):
         for j in range(0, min(k[core.JOKER], maxw) + 1):
@@ -534,9 +540,9 @@ def take_combos(state: GameState, r: int) -> Iterator[tuple[int, int, int]]:
                 if core.composition_problem(v, n_e + 1 + n, j_e + t_e + j + t):
                     continue
                 made = 1 if size_e + 1 + n + j + t >= size_c else 0
-                fin = keeps(state, left_base - (n + j + t), canastas_other + made)
-                if fin is False or (
-                    fin is None and not is_legal(state, take_of(state, r, (n, j, t)))
+                why = keep_problem(state, left_base - (n + j + t), canastas_other + made)
+                if why is not None and (
+                    why is not LAST_CARD or not is_legal(state, take_of(state, r, (n, j, t)))
                 ):
                     continue
                 yield n, j, t
@@ -735,9 +741,7 @@ def _draw(state: GameState, action: Draw) -> GameState:
     stock = list(state.stock[k:])
     old_laid = state.red_threes[seat]
     laid = list(old_laid)
-    new_hand = core.lay_out_red_threes(
-        core.add(state.hands[seat], state.stock[:k]), laid, stock
-    )
+    new_hand = core.lay_out_red_threes(core.add(state.hands[seat], state.stock[:k]), laid, stock)
     red_threes = (
         state.red_threes
         if len(laid) == len(old_laid)
@@ -816,7 +820,6 @@ def _lay(
         by_rank.setdefault(extra[0], [])
     laid = [c for cards in by_rank.values() for c in cards]
     missing = core.first_missing(hand, laid)
-    value = 0
     index = 0
     for rank, cards in by_rank.items():
         for c in cards:
@@ -844,7 +847,9 @@ def _lay(
                     Reason.CARD_NOT_IN_HAND, action, f"{c} is not in the hand (or not that often)"
                 )
             index += 1
-            value += v.card_value(c)
+    value = 0
+    for c in laid:
+        value += v.card_value(c)
     existing = {m.rank: m for m in state.melds[side]}
     new_melds = dict(existing)
     added_to: set[Rank] = set()
@@ -1116,9 +1121,10 @@ def _take(state: GameState, action: TakePile) -> GameState:
     res = _lay(state, action, side, old, groups, extra=(rank, top))
     # The rest of the pile joins the hand; red threes in it are laid out, not replaced (§2 case 2).
     laid = list(state.red_threes[seat])
-    rest: list[Card] = []
-    for c in pile[:-1]:
-        (laid if c.is_red_three else rest).append(c)
+    rest = pile[:-1]
+    if core.count_red_threes(rest):
+        laid.extend(c for c in rest if c.is_red_three)
+        rest = tuple(c for c in rest if not c.is_red_three)
     hand = core.add(core.remove(old, res.cards), rest)
     _check_keep(state, action, hand, res.melds, res.black_three_meld)
     _check_minimum(state, action, seat, res.value, going_out=False)
