@@ -281,11 +281,6 @@ def lay_out_red_threes(hand: Cards, laid: list[Card], stock: list[Card]) -> Card
     return Cards._from_counts(tuple(held))
 
 
-def cards_points(variant: Variant, cards: Sequence[Card]) -> int:
-    """The values of ``cards`` in points, added up (§1 "Card values")."""
-    return sum(map(variant._values.__getitem__, map(_CARD_ID, cards)))
-
-
 def hand_points(variant: Variant, hand: Cards) -> int:
     """The values of the cards of ``hand`` in points, added up (red threes aside)."""
     kinds = hand_kinds(hand)

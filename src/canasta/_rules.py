@@ -531,8 +531,7 @@ def take_combos(state: GameState, r: int) -> Iterator[tuple[int, int, int]]:
     n_e, j_e, t_e, size_e = info.get(r, (0, 0, 0, 0))
     size_c = v.canasta_size
     canastas_other = state.canastas(side) - (1 if size_e >= size_c else 0)
-    pile = state.discard_pile
-    left_base = hand.size + len(pile) - 1 - core.count_red_threes(pile)
+    left_base = hand.size + _to_hand(state.discard_pile)
     maxw = v.max_wilds
     for n in range(n_lo, k[r] + 1):
         for j in range(0, min(k[core.JOKER], maxw) + 1):
