@@ -647,9 +647,9 @@ def _resolve(state: GameState, action: object) -> GameState:
     """Check and apply ``action`` to ``state`` (a :class:`GameState`: the public functions of
     :mod:`canasta.engine` make sure of it).
 
-    A turn is a small state machine (§1 "A turn"): the player to act draws or takes the pile
-    (:attr:`Phase.DRAW`), then melds any number of times and discards or goes out
-    (:attr:`Phase.PLAY`); asking partner hands the turn to him for the answer
+    A turn is a small state machine (§1 "Drawn from stock / discarded"): the player to act
+    draws or takes the pile (:attr:`Phase.DRAW`), then melds any number of times and discards
+    or goes out (:attr:`Phase.PLAY`); asking partner hands the turn to him for the answer
     (:attr:`Phase.ANSWER`, §2 case 28); then the next seat's turn. Here the seat and the phase
     are checked; each action's own rules are checked where it is applied (:data:`_APPLY`)."""
     kind = type(action)
