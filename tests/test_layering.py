@@ -32,6 +32,7 @@ LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
                 "actions",
                 "state",
                 "scoring",
+                "_plans",
                 "_rules",
                 "_menu",
                 "legal",
@@ -55,7 +56,6 @@ ALLOWED: frozenset[tuple[str, str]] = frozenset(
         ("legal", "engine"),  # `in legal_actions(state)` takes every form of a move
         ("notation", "engine"),  # the notation's checks of an action ask the engine
         ("records", "engine"),  # a record replays its actions with apply
-        ("_rules", "_menu"),  # the rules ask the menu whether a seat can go out
     }
 )
 

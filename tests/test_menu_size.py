@@ -13,6 +13,7 @@ import pytest
 import canasta
 from canasta import Card, Discard, Draw, legal_actions, position
 from canasta import _menu as menu
+from canasta import _plans as plans
 from canasta.notation import parse_action_text
 
 SUITS = "SHDC"
@@ -57,12 +58,12 @@ def _refuse(*args: object, **kwargs: object) -> Iterator[object]:
 
 
 def _forbid_enumeration(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(menu, "initial_compounds", _refuse)
+    monkeypatch.setattr(plans, "initial_compounds", _refuse)
     monkeypatch.setattr(menu, "_generate", _refuse)
     monkeypatch.setattr(menu.LazyMenu, "__iter__", _refuse)
     monkeypatch.setattr(menu._GoOuts, "__iter__", _refuse)
     monkeypatch.setattr(menu._Openings, "__iter__", _refuse)
-    monkeypatch.setattr(menu._FullMelds, "__iter__", _refuse)
+    monkeypatch.setattr(plans.FullMelds, "__iter__", _refuse)
 
 
 def test_len_of_a_huge_menu_counts_without_building(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -629,6 +629,30 @@ def test_s4_a7_may_meld_only_after_the_last_card_red_three() -> None:
     refused(drawn, Discard(0, "4S"), Reason.NO_DISCARD)
 
 
+def test_s4_a7_after_the_last_red_three_the_menu_lists_every_meld_the_rules_allow() -> None:
+    """§4 A7 with compulsory asking (§2 case 28, Brazilian): no discard follows the melds of the
+    drawer of a last red three, so he may meld down to one card without having asked partner;
+    the menu lists that meld, as the rules allow it (it used to be left out)."""
+    v = canasta.get_variant("classic").derive(
+        ask_partner="compulsory", last_card_red_three="may_meld"
+    )
+    state = canasta.position(
+        v,
+        hands=["KH 9C", "4C 4D", "5C 5D", "6C 6D"],
+        melds=[["KS KD KC"], []],
+        discard_pile="7S",
+        stock=[],
+        out_of_play="rest",
+        red_threes=["3H", "", "", ""],
+        phase="play",
+        drew="stock",
+        last_red_three=True,
+    )
+    addition = MeldCards(0, [Meld.parse("KH")])
+    assert canasta.check(state, addition) is None
+    assert list(canasta.legal_actions(state)) == [addition, canasta.EndTurn(0)]
+
+
 CASE_33 = {
     "hands": ["9C 9D KH", "KC KD 6H", "QC QD 6D"],
     "discard_pile": "8S",

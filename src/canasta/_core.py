@@ -11,6 +11,7 @@ rather than index those vectors themselves.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from operator import attrgetter
 from typing import Any, TypeVar
 
 import attrs
@@ -258,3 +259,41 @@ def surplus(variant: Variant, zones: Iterable[Iterable[Card]]) -> tuple[list[Car
     packed = [variant.decks] * JOKER_ID + [variant.jokers]
     over = [CARDS[i] for i, n in enumerate(held) if n > packed[i]]
     return over, [CARDS[i] for i, n in enumerate(packed) for _ in range(n - held[i])]
+
+
+# ---------------------------------------------------------------------------- for the rules
+def first_missing(hand: Cards, cards: Sequence[Card]) -> int:
+    """The index in ``cards`` of the first card that ``hand`` does not hold (counting copies:
+    a card named twice must be held twice), or -1 when it holds them all."""
+    held = list(hand.counts)
+    for index, c in enumerate(cards):
+        i = c.id
+        if held[i] <= 0:
+            return index
+        held[i] -= 1
+    return -1
+
+
+def lay_out_red_threes(hand: Cards, laid: list[Card], stock: list[Card]) -> Cards:
+    """``hand`` after its red threes are laid out onto ``laid``, one by one (3H first), each
+    replaced from the top of ``stock`` while it lasts (§2 cases 4, 5); ``hand`` itself when it
+    holds none. ``laid`` and ``stock`` are updated."""
+    counts = list(hand.counts)
+    red = pop_red_three(counts)
+    if red is None:
+        return hand
+    while red is not None:
+        laid.append(red)
+        if stock:
+            counts[stock.pop(0).id] += 1
+        red = pop_red_three(counts)
+    return Cards._from_counts(tuple(counts))
+
+
+def count_red_threes(cards: Sequence[Card]) -> int:
+    """How many red threes ``cards`` (a pile, say) holds."""
+    return sum(map(_IS_RED3.__getitem__, map(_CARD_ID, cards)))
+
+
+_IS_RED3 = tuple(1 if i in RED3_IDS else 0 for i in range(53))
+_CARD_ID = attrgetter("id")

@@ -1,17 +1,28 @@
-"""The rules of the engine: dealing, and checking and applying each kind of action.
+"""The rules of the engine: one predicate per rule, and dealing, checking and applying each
+kind of action with them.
 
 Internal: :mod:`canasta.engine` is the public face (``new_game``, ``apply``, ``is_legal``,
-``check``) and checks its arguments before they reach this module. This module is compiled with
-mypyc in the optional compiled build (see the performance page of the docs), so it keeps to what
-mypyc compiles: no attrs classes, and annotations that hold at run time.
+``check``) and checks its arguments before they reach this module. Each rule is written once,
+as a predicate over small shapes (the turn, a side's melds as :data:`~canasta._plans.MeldsInfo`,
+a hand's kind counts, the pile) that returns the :class:`~canasta.Reason` it is broken for, or
+``None``: the checker here raises :class:`~canasta.IllegalActionError` on it, and
+:mod:`canasta._menu` (which imports this module, never the reverse) lists only the actions it
+lets through. The facts a rule asks of a search (can the player still go out, can the pile be
+taken) are here too, over the plans of :mod:`canasta._plans`.
+
+This module is compiled with mypyc in the optional compiled build (see the performance page of
+the docs), so it keeps to what mypyc compiles: no attrs classes, and annotations that hold at
+run time.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, NamedTuple
 
 from . import _core as core
+from . import _plans as plans
+from ._plans import SEARCH_AT_MOST, MeldsInfo, going_out_feasible, side_info
 from .actions import (
     _ACTION_TYPES,
     AnswerPartner,
@@ -23,6 +34,7 @@ from .actions import (
     EndTurn,
     MeldCards,
     TakePile,
+    build,
 )
 from .cards import Card, Cards, Rank, to_card_list
 from .deals import DEAL_VERSION, deck_for
@@ -75,12 +87,13 @@ def deal_out(
     m = len(order)
     d = order.index(dealer)
     dealt = [order[(d + k) % m] for k in range(1, m + 1)]
-    hands = [[0] * 53 for _ in range(variant.players)]
+    dealt_cards: list[list[Card]] = [[] for _ in range(variant.players)]
     pos = 0
     for _ in range(variant.hand_size):
         for seat in dealt:
-            hands[seat][deck[pos].id] += 1
+            dealt_cards[seat].append(deck[pos])
             pos += 1
+    hands = [list(Cards.of(cards).counts) for cards in dealt_cards]
     stock = list(deck[pos:])
     pile: list[Card] = []
     cover_black = variant.black_three_upcard is BlackThreeUpcard.COVERED
@@ -107,14 +120,15 @@ def deal(
     order = seating(variant, hand_number)
     if dealer not in order:
         raise _bad("dealer", f"seat {dealer} sits out hand {hand_number}")
-    dealt, hands, stock, pile = deal_out(variant, order, dealer, deck)
+    dealt, counts, stock, pile = deal_out(variant, order, dealer, deck)
+    hands = [Cards._from_counts(tuple(c)) for c in counts]
     red_threes: list[list[Card]] = [[] for _ in range(n)]
     first = dealt[0]
     # §4 A9: red threes are laid out and replaced straight after the deal, or (first-turn
     # timing) each player's at his first turn, the first player's now.
     at_once = variant.red_three_timing is RedThreeTiming.AFTER_DEAL
     for seat in dealt if at_once else dealt[:1]:
-        _lay_out_red_threes(hands[seat], red_threes[seat], stock)
+        hands[seat] = core.lay_out_red_threes(hands[seat], red_threes[seat], stock)
     sides = hand_sides(variant, order)
     state = GameState(
         variant=variant,
@@ -124,7 +138,7 @@ def deal(
         totals=totals,
         order=order,
         sides=sides,
-        hands=tuple(Cards._from_counts(tuple(h)) for h in hands),
+        hands=tuple(hands),
         stock=tuple(stock),
         discard_pile=tuple(pile),
         melds=tuple(() for _ in sides),
@@ -192,81 +206,416 @@ def _form_lone_hand(state: GameState, lone: int) -> GameState:
     )
 
 
-def _lay_out_red_threes(hand: list[int], laid: list[Card], stock: list[Card]) -> bool:
-    """Lay out the red threes of ``hand`` and replace each from ``stock`` (§2 cases 4, 5).
-    Returns False if a red three could not be replaced because the stock ran out."""
-    ok = True
-    while hand[5] or hand[6]:
-        i = 5 if hand[5] else 6
-        hand[i] -= 1
-        laid.append(core.CARDS[i])
-        if stock:
-            c = stock.pop(0)
-            hand[c.id] += 1
-        else:
-            ok = False
-    return ok
+# ---------------------------------------------------------------------------- the rules
+def must_ask(state: GameState) -> bool:
+    """Whether the player to act must ask partner before going out: the variant makes asking
+    compulsory and he has a partner (§2 case 28, Brazilian; §4 A14)."""
+    v = state.variant
+    return v.ask_partner is AskRule.COMPULSORY and bool(state.partners(state.turn.seat))
+
+
+class _LastCard:
+    """The type of :data:`LAST_CARD`."""
+
+    def __repr__(self) -> str:
+        return "LAST_CARD"
+
+
+#: What :func:`keep_problem` answers when the one card kept decides: the action is lawful if
+#: and only if that card can then be melded so as to complete the side's canastas (going out
+#: without a discard, §2 case 23), which :func:`~canasta._plans.going_out_feasible` tells.
+LAST_CARD = _LastCard()
+
+
+def keep_problem(
+    state: GameState, left: int, canastas: int, *, discarding: bool = False, black: bool = False
+) -> Reason | _LastCard | None:
+    """Whether the player to act may keep ``left`` cards after an action that leaves his side
+    ``canastas`` canastas (§2 cases 22-24, 27, 28): the turn must still be able to end lawfully.
+
+    An empty hand (or one card kept, to be melded or discarded) is going out: it needs the
+    canastas to go out (§2 case 23), partner's leave where it was asked or must be (§2 case 28)
+    and, where the variant requires one, a final discard (§2 case 27, §4 A6). ``discarding``:
+    the action is the discard. ``black``: the action melds black threes, which only a going out
+    may (§2 cases 21, 22). After a last stock card that was a red three no discard follows, so
+    any hand may be kept (§4 A7). Returns the reason, :data:`LAST_CARD`, or ``None``.
+    """
+    v = state.variant
+    turn = state.turn
+    if turn.last_red_three and left >= 1:
+        return None
+    if left >= 2:
+        return Reason.BLACK_THREE_MELD if black else None
+    perm = turn.permission
+    unasked = perm is not True and must_ask(state)
+    if canastas < v.canastas_to_go_out:
+        if (
+            left == 1
+            and not discarding
+            and not v.final_discard_required
+            and perm is not False
+            and not unasked
+        ):
+            return LAST_CARD
+        return Reason.NO_CANASTA_TO_GO_OUT
+    if perm is False:
+        return Reason.PERMISSION_REFUSED
+    if left == 0 and v.final_discard_required and not discarding:
+        return Reason.MUST_KEEP_A_CARD
+    if unasked:
+        return Reason.CANNOT_ASK
+    return None
+
+
+def keeps(state: GameState, left: int, canastas: int) -> bool | None:
+    """:func:`keep_problem` as ``True`` (lawful), ``False``, or ``None`` (:data:`LAST_CARD`)."""
+    why = keep_problem(state, left, canastas)
+    return True if why is None else None if why is LAST_CARD else False
+
+
+def discard_problem(state: GameState) -> Reason | None:
+    """Whether the player to act may end his turn with a discard (§2 cases 23, 28): his last
+    card only when going out is lawful (:func:`keep_problem`), and after partner's "yes" only
+    that way. (No discard follows a last stock card that was a red three: §4 A7.)"""
+    hand = state.hands[state.turn.seat]
+    if hand.size == 1:
+        why = keep_problem(
+            state, 0, state.canastas(state.side_of(state.turn.seat)), discarding=True
+        )
+        assert not isinstance(why, _LastCard)  # a discard keeps no card to decide
+        return why
+    if state.turn.permission is True:
+        return Reason.MUST_GO_OUT
+    return None
+
+
+def pile_problem(state: GameState) -> tuple[Reason, str] | None:
+    """Whether the player to act may take the discard pile at all, whatever he melds with it
+    (§1 "Taking the pile", "Pile topped by wild / black 3", "1-card hand, 1-card pile"; §2 cases
+    3, 6, 7, 25): the top card must be a natural card, and a one-card pile is not taken into a
+    one-card hand. Returns the reason and its message, or ``None``."""
+    pile = state.discard_pile
+    if not pile:
+        return Reason.PILE_EMPTY, "the discard pile is empty"
+    top = pile[-1]
+    if not top.is_natural:
+        if top.is_black_three:
+            return Reason.PILE_BLOCKED, "a black three on top blocks the pile (§2 cases 3, 6, 7)"
+        if top.is_wild:
+            return Reason.PILE_TOP_WILD, "a wild card on top: the pile cannot be taken (§1)"
+        return Reason.CANNOT_MELD_TOP_CARD, f"{top} cannot be melded"  # pragma: no cover
+    if state.hands[state.turn.seat].size == 1 and len(pile) == 1:
+        return (
+            Reason.SINGLE_CARD_PILE,
+            "with one card in hand a one-card pile may not be taken (§2 case 25)",
+        )
+    return None
+
+
+def take_problem(v: Variant, frozen: bool, has_meld: bool, naturals: int) -> Reason | None:
+    """Whether ``naturals`` natural cards of the top card's rank from the hand take the pile for
+    a side for which it is ``frozen`` (or not) and which has a meld of that rank (``has_meld``)
+    or not (§1 "Taking the pile", "Frozen pile"; §2 cases 8-12): a frozen pile takes a natural
+    pair; an unfrozen one the side's meld of the rank, or a natural and a second card (a natural
+    pair in the German rules). Wild cards alone never take it (§2 case 11)."""
+    if frozen:
+        return Reason.PILE_FROZEN if naturals < 2 else None
+    if has_meld:
+        return None
+    if v.pile_needs_natural_pair and naturals < 2:
+        return Reason.TOO_FEW_NATURALS
+    if naturals < 1:
+        return Reason.CANNOT_MELD_TOP_CARD
+    return None
+
+
+def initial_minimum(state: GameState, seat: int, going_out: bool = False) -> int:
+    """The points that ``seat``'s melds in one action must count (§1 "Initial-meld minimum",
+    "What counts toward the minimum"; §2 cases 12-14, 29): none once his side has melded, none
+    for a going out from a stock draw where the variant exempts a concealed going out (a going
+    out: ``going_out``), else the side's minimum."""
+    if state.melds[state.side_of(seat)]:
+        return 0
+    if (
+        going_out
+        and state.turn.drew is DrawSource.STOCK
+        and not state.variant.concealed_needs_minimum
+        and not state.has_melded[seat]
+    ):
+        return 0
+    return state.minimum_for(seat)
+
+
+def ask_problem(
+    state: GameState,
+    k: Sequence[int] | None = None,
+    info: MeldsInfo | None = None,
+    can_out: bool = False,
+) -> tuple[Reason, str] | None:
+    """Whether the player to act may ask partner "may I go out?" (§2 case 28, §4 A14): where the
+    variant has the question, once a turn, with two cards or more (a "no" must leave him a play)
+    and only when he can go out this turn (:func:`can_go_out`; ``can_out``: known already, ``k``
+    and ``info``: the hand's kind counts and the side's melds when known). Returns the reason
+    and its message, or ``None``."""
+    seat = state.turn.seat
+    if state.variant.ask_partner is AskRule.OFF:
+        return Reason.CANNOT_ASK, "asking partner is not part of this variant"
+    if not state.partners(seat):
+        return Reason.CANNOT_ASK, "the player has no partner to ask"
+    if state.turn.asked:
+        return Reason.CANNOT_ASK, "partner was asked already this turn"
+    if state.hands[seat].size < 2:
+        return (
+            Reason.CANNOT_ASK,
+            "with one card left the player is going out; a 'no' would leave no legal play",
+        )
+    if not (can_out or can_go_out(state, k, info)):
+        return (
+            Reason.CANNOT_ASK,
+            "the player cannot go out this turn, so there is nothing to ask (§2 case 28)",
+        )
+    return None
+
+
+# ---------------------------------------------------------------------------- going out
+def going_out_plans(
+    state: GameState, leave: int, k: Sequence[int] | None = None, info: MeldsInfo | None = None
+) -> list[tuple[tuple[int, ...], plans.FullMelds]]:
+    """The ways for the player to act to meld his whole hand but ``leave`` (0 or 1) cards and go
+    out (§2 cases 22, 23, 29; the initial-meld minimum where :func:`initial_minimum` asks it),
+    counted, not listed: for each kind of card left (none with ``leave == 0``), the hand's card
+    counts without it and the plans that meld them. ``k`` and ``info``: the hand's kind counts
+    and the side's melds, when known."""
+    v = state.variant
+    seat = state.turn.seat
+    side = state.side_of(seat)
+    hand = state.hands[seat]
+    if hand.size - leave < 1:
+        return []
+    if k is None:
+        k = core.hand_kinds(hand)
+    if info is None:
+        info = side_info(state, side)
+    minimum = initial_minimum(state, seat, going_out=True)
+    if k[core.RED3]:
+        return []
+    # Cards that cannot be melded (a lone natural of a rank the side lacks, black threes not
+    # three or four) must be the one card left; more of them than ``leave`` rules going out out.
+    lonely = [r for r in core.NATURAL_RANKS if 0 < k[r] < v.min_naturals and r not in info]
+    b = k[core.BLACK3]
+    if b and not 3 <= b <= 4:
+        lonely.append(core.BLACK3)
+    if len(lonely) > leave:
+        return []
+    if not plans.canastas_reachable(v, info, k):
+        return []
+    if leave and lonely:
+        kinds = lonely
+    elif leave:
+        kinds = [kk for kk in range(2, 16) if k[kk]]
+    else:
+        kinds = [0]
+    parts = []
+    for lk in kinds:
+        k2 = list(k)
+        kept = hand
+        if lk:
+            k2[lk] -= 1
+            kept = core.remove(hand, core.pick(hand.counts, lk, 1))
+        # every plan melds all the cards kept, so their value is the same for all of them
+        if minimum and core.hand_points(v, kept) < minimum:
+            continue
+        melds = plans.FullMelds(v, info, k2, v.canastas_to_go_out)
+        if len(melds):
+            parts.append((kept.counts, melds))
+    return parts
+
+
+def can_go_out(
+    state: GameState, k: Sequence[int] | None = None, info: MeldsInfo | None = None
+) -> bool:
+    """Whether the player to act (after drawing) can go out this turn from the current hand
+    (§2 cases 22, 23, 28, 29). ``k`` and ``info`` (the hand's kind counts and the side's melds)
+    may be passed when known."""
+    if state.phase is not Phase.PLAY:
+        return False
+    v = state.variant
+    seat = state.turn.seat
+    side = state.side_of(seat)
+    hand = state.hands[seat]
+    if state.turn.permission is False:
+        return False
+    if k is None:
+        k = core.hand_kinds(hand)
+    if hand.size == 1:
+        return not k[core.RED3] and state.canastas(side) >= v.canastas_to_go_out
+    if not state.melds[side] and initial_minimum(state, seat, going_out=True):
+        # the minimum matters: search for a going out that meets it
+        # (counted, not listed: the plans are counted by wild cards left, not enumerated)
+        if not v.final_discard_required and going_out_plans(state, 0):
+            return True
+        return bool(going_out_plans(state, 1))
+    if info is None:
+        info = side_info(state, side)
+    return can_go_out_kinds(v, list(k), info)
+
+
+def can_go_out_kinds(v: Variant, k: list[int], info: MeldsInfo) -> bool:
+    """:func:`can_go_out` for a side that needs no minimum, a hand of two cards or more with
+    kind counts ``k`` (a list it may change and restore) and the side's melds ``info``: all the
+    cards melded, or all but one discarded (§2 cases 22, 23, 27)."""
+    # cards that cannot be melded must be the one card left for the discard
+    min_nat = v.min_naturals
+    lonely = [r for r in core.NATURAL_RANKS if 0 < k[r] < min_nat and r not in info]
+    if k[core.BLACK3] and not 3 <= k[core.BLACK3] <= 4:
+        lonely.append(core.BLACK3)
+    if len(lonely) > 1 or k[core.RED3]:
+        return False
+    if not lonely and not plans.canastas_reachable(v, info, k):
+        return False
+    if not lonely and not v.final_discard_required and going_out_feasible(v, info, k):
+        return True
+    for kind in lonely or range(2, 16):
+        if k[kind]:
+            k[kind] -= 1
+            ok = going_out_feasible(v, info, k)
+            k[kind] += 1
+            if ok:
+                return True
+    return False
+
+
+# ---------------------------------------------------------------------------- taking the pile
+def take_rank(state: GameState) -> int | None:
+    """The rank (value) of the top card when the player to act may take the pile with the right
+    cards (:func:`pile_problem`), else ``None``."""
+    if state.phase is not Phase.DRAW or pile_problem(state) is not None:
+        return None
+    return int(state.discard_pile[-1].rank)
+
+
+def _to_hand(pile: Sequence[Card]) -> int:
+    """How many cards of the pile under its top card join the hand of who takes it (its red
+    threes are laid out, §2 case 2)."""
+    return len(pile) - 1 - core.count_red_threes(pile)
+
+
+def take_of(state: GameState, r: int, combo: tuple[int, int, int]) -> TakePile:
+    """The take of the pile, with top card of rank ``r``, melding ``combo`` (naturals, jokers,
+    twos) from the hand of the player to act, with canonical cards."""
+    seat = state.turn.seat
+    counts = state.hands[seat].counts
+    cards = core.pick(counts, r, combo[0]) + core.pick(counts, core.JOKER, combo[1])
+    cards += core.pick(counts, core.TWO, combo[2])
+    return build(TakePile, seat=seat, cards=tuple(sorted(cards)), melds=())
+
+
+def take_combos(state: GameState, r: int) -> Iterator[tuple[int, int, int]]:
+    """For a side that has melded, the ``(naturals, jokers, twos)`` from the hand of the player
+    to act that take the pile, whose top card is of rank ``r`` (:func:`take_rank`), onto the
+    side's meld of that rank or a new one: by naturals, then jokers, then twos, fewest first
+    (:func:`take_problem`, the meld's composition, :func:`keep_problem`)."""
+    v = state.variant
+    seat = state.turn.seat
+    hand = state.hands[seat]
+    side = state.side_of(seat)
+    k = core.hand_kinds(hand)
+    info = side_info(state, side)
+    has_meld = r in info
+    frozen = state.pile_frozen
+    if take_problem(v, frozen, has_meld, k[r]) is not None:
+        return  # not even every natural of the rank held takes it
+    n_lo = 0  # the fewest naturals that take it
+    while take_problem(v, frozen, has_meld, n_lo) is not None:
+        n_lo += 1
+    n_e, j_e, t_e, size_e = info.get(r, (0, 0, 0, 0))
+    size_c = v.canasta_size
+    canastas_other = state.canastas(side) - (1 if size_e >= size_c else 0)
+    left_base = hand.size + _to_hand(state.discard_pile)
+    maxw = v.max_wilds
+    for n in range(n_lo, k[r] + 1):
+        for j in range(0, min(k[core.JOKER], maxw) + 1):
+            for t in range(0, min(k[core.TWO], maxw - j) + 1):
+                if core.composition_problem(v, n_e + 1 + n, j_e + t_e + j + t):
+                    continue
+                made = 1 if size_e + 1 + n + j + t >= size_c else 0
+                why = keep_problem(state, left_base - (n + j + t), canastas_other + made)
+                if why is not None and (
+                    why is not LAST_CARD or not is_legal(state, take_of(state, r, (n, j, t)))
+                ):
+                    continue
+                yield n, j, t
+
+
+def unmelded_takes(state: GameState, r: int) -> plans.Compounds | list[TakePile]:
+    """For a side that has not melded, the takes of the pile (top card of rank ``r``) that list
+    the minimal initial compounds with the top card (§1 "Initial-meld minimum", §2 case 12):
+    counted (:class:`~canasta._plans.Compounds`) for a big hand, else the actions."""
+    v = state.variant
+    seat = state.turn.seat
+    hand = state.hands[seat]
+    k = core.hand_kinds(hand)
+    if k[r] < 2:
+        return []  # a natural pair from the hand is needed (§2 case 12)
+    h = hand.size
+    to_hand = _to_hand(state.discard_pile)
+    minimum = initial_minimum(state, seat)
+
+    def keep(used: int, canastas: int) -> bool | None:
+        return keeps(state, h - used + to_hand, canastas)
+
+    if h > SEARCH_AT_MOST:
+        # a take keeping two cards or more is kept (no permission is given before the draw)
+        used_from = 0 if state.turn.permission is True else h + to_hand - 1
+        compounds = plans.Compounds(v, k, minimum, r, keep, used_from)
+        if not compounds.ask:
+            return compounds
+    # A hand of a few cards has a few compounds: searched for at once (cheaper than counting).
+    # Otherwise a take that keeps one card and may go out with it must be judged whole: a rare
+    # case, with a pile of one or two cards and a hand melded down to its last card.
+    out = []
+    for spec in plans.initial_compounds(v, k, minimum, forced=r):
+        used = sum(n + j + t for _, n, j, t in spec)
+        canastas = sum(
+            1 for rr, n, j, t in spec if n + j + t + (1 if rr == r else 0) >= v.canasta_size
+        )
+        fin = keep(used, canastas)
+        if fin is False:
+            continue
+        melds = plans.cards_for(hand.counts, spec)
+        action = TakePile(seat, melds[0].cards, tuple(melds[1:]))
+        if fin is None and not is_legal(state, action):
+            continue
+        out.append(action)
+    return out
+
+
+def can_take_pile(state: GameState) -> bool:
+    """Whether the player to act may take the discard pile, without listing the ways: for a side
+    that has not melded the takes are counted (:class:`~canasta._plans.Compounds`)."""
+    r = take_rank(state)
+    if r is None:
+        return False
+    if state.melds[state.side_of(state.turn.seat)]:
+        return next(take_combos(state, r), None) is not None
+    takes = unmelded_takes(state, r)
+    return takes.total > 0 if isinstance(takes, plans.Compounds) else bool(takes)
+
+
+def forced_take(state: GameState) -> bool:
+    """Whether the player to act must take the pile: the stock is exhausted and the top card fits
+    the side's meld on a pile not frozen for the side (§2 case 31)."""
+    if state.phase is not Phase.DRAW or state.stock or not state.variant.forced_take_after_stock:
+        return False
+    return is_legal(state, TakePile(state.turn.seat))
 
 
 # ---------------------------------------------------------------------------- checking
 def is_legal(state: GameState, action: object) -> bool:
     """:func:`canasta.is_legal` for a ``state`` known to be a :class:`GameState`."""
     try:
-        _resolve_checked(state, action)
+        _resolve(state, action)
     except IllegalActionError:
-        return False
-    return True
-
-
-#: What a tampered action meets in the rules, in one build or the other (the compiled build checks
-#: the declared types of fields as it reads them; the Python source fails further on, if at all).
-_TAMPERED = (AttributeError, TypeError, IndexError, KeyError, OverflowError)
-
-
-def _resolve_checked(state: GameState, action: object) -> GameState:
-    try:
-        return _resolve(state, action)
-    except IllegalActionError:
-        raise
-    except _TAMPERED as exc:
-        raise _malformed(action, exc) from exc
-
-
-#: The message of a malformed action (one text in both builds, whatever failed).
-NOT_WELL_FORMED = "not a well-formed action (a field was set around its constructor)"
-
-
-def _malformed(action: object, exc: Exception) -> Exception:
-    """An action whose cards were changed around their constructor (``object.__setattr__``)
-    can fail deep in the rules: it is refused as malformed, with one message in both builds.
-    Any other failure is re-raised. (The types of the action's own fields, and of the melds and
-    cards in them, are checked before the rules by :mod:`canasta.engine`.)"""
-    if _cards_sound(action):
-        return exc
-    return _illegal(Reason.MALFORMED, action, NOT_WELL_FORMED)
-
-
-def _cards_sound(action: object) -> bool:
-    """Whether each card in ``action`` is the card its id names (fields read as ``Any``, so
-    that the compiled build does not check their types on reading)."""
-    try:
-        cards: list[Any] = []
-        for name in ("card", "cards", "deck", "melds"):
-            value: Any = getattr(action, name, None)
-            if value is None:
-                continue
-            if name == "card":
-                cards.append(value)
-            elif name == "melds":
-                for meld in value:
-                    cards.extend(getattr(meld, "cards"))  # noqa: B009 - read as Any
-            else:
-                cards.extend(value)
-        for card in cards:
-            card_id: Any = getattr(card, "id")  # noqa: B009 - read as Any
-            if type(card_id) is not int or not 0 <= card_id < 53 or Card.from_id(card_id) != card:
-                return False
-    except Exception:
         return False
     return True
 
@@ -296,9 +645,15 @@ def _need_state(state: object) -> None:
 
 def _resolve(state: GameState, action: object) -> GameState:
     """Check and apply ``action`` to ``state`` (a :class:`GameState`: the public functions of
-    :mod:`canasta.engine` make sure of it)."""
+    :mod:`canasta.engine` make sure of it).
+
+    A turn is a small state machine (§1 "Drawn from stock / discarded"): the player to act
+    draws or takes the pile (:attr:`Phase.DRAW`), then melds any number of times and discards
+    or goes out (:attr:`Phase.PLAY`); asking partner hands the turn to him for the answer
+    (:attr:`Phase.ANSWER`, §2 case 28); then the next seat's turn. Here the seat and the phase
+    are checked; each action's own rules are checked where it is applied (:data:`_APPLY`)."""
     kind = type(action)
-    if kind not in _ACTION_KINDS:
+    if kind not in _PHASE_OF:
         if not isinstance(action, _ACTION_TYPES):
             raise _illegal(Reason.MALFORMED, action, "not an action of this library")
         kind = next(k for k in _ACTION_TYPES if isinstance(action, k))  # a subclass
@@ -317,73 +672,39 @@ def _resolve(state: GameState, action: object) -> GameState:
         raise _illegal(
             Reason.HAND_OVER, action, "the hand is over: nobody plays until the next hand is dealt"
         )
-    if phase is _ANSWER:
-        if seat == state.turn.seat:
-            raise _illegal(Reason.WRONG_PHASE, action, "partner must answer first")
-        if seat != state.current_seat:
-            raise _illegal(
-                Reason.NOT_YOUR_TURN,
-                action,
-                f"it is seat {state.current_seat}'s turn, not seat {seat}'s",
-            )
-        if kind is not AnswerPartner:
-            raise _illegal(Reason.WRONG_PHASE, action, _PHASE_WORDS[phase])
-        return _evolve_state(
-            state,
-            phase=_PLAY,
-            turn=_evolve_turn(state.turn, permission=action.yes),  # type: ignore[attr-defined]
-        )
-    if kind is AnswerPartner:
+    if phase is _ANSWER and seat == state.turn.seat:
+        raise _illegal(Reason.WRONG_PHASE, action, _PHASE_WORDS[phase])
+    if phase is not _ANSWER and kind is AnswerPartner:
         raise _illegal(Reason.WRONG_PHASE, action, "nobody has asked partner to go out")
-    if seat != state.turn.seat:
+    if seat != (state.turn.seat if phase is not _ANSWER else state.current_seat):
         raise _illegal(
             Reason.NOT_YOUR_TURN,
             action,
             f"it is seat {state.current_seat}'s turn, not seat {seat}'s",
         )
-    if kind is Discard:
-        if phase is not _PLAY:
-            raise _illegal(Reason.WRONG_PHASE, action, _PHASE_WORDS[phase])
-        if state.turn.last_red_three:
-            raise _illegal(
-                Reason.NO_DISCARD,
-                action,
-                "the last stock card was a red three: the player may meld but not discard "
-                "(§2 case 30, §4 A7)",
-            )
-        return _discard(state, action)  # type: ignore[arg-type]
-    if kind is Draw or kind is TakePile or kind is DeclinePile:
-        if phase is not _DRAW:
-            raise _illegal(Reason.WRONG_PHASE, action, _PHASE_WORDS[phase])
-        if kind is Draw:
-            return _draw(state, action)  # type: ignore[arg-type]
-        if kind is TakePile:
-            return _take(state, action)  # type: ignore[arg-type]
-        return _decline(state, action)  # type: ignore[arg-type]
-    if phase is not _PLAY:
+    if _PHASE_OF[kind] is not phase:
         raise _illegal(Reason.WRONG_PHASE, action, _PHASE_WORDS[phase])
-    if kind is MeldCards:
-        return _meld(state, action)  # type: ignore[arg-type]
-    if kind is EndTurn:
-        if not state.turn.last_red_three:
-            raise _illegal(
-                Reason.WRONG_PHASE,
-                action,
-                "a turn ends with a discard (or going out); ending it without one is only for "
-                "the drawer of a last red three (§4 A7)",
-            )
-        end = HandEnd(reason=EndReason.LAST_CARD_RED_THREE, seat=seat)
-        return _evolve_state(state, phase=_HAND_OVER, end=end)
-    return _ask(state, action)  # type: ignore[arg-type]
+    return _APPLY[kind](state, action)
 
 
-_ACTION_KINDS = frozenset(_ACTION_TYPES)
 _DRAW = Phase.DRAW
 _FIRST_TURN = RedThreeTiming.FIRST_TURN
 _PLAY = Phase.PLAY
 _ANSWER = Phase.ANSWER
 _HAND_OVER = Phase.HAND_OVER
 
+#: The phase of the turn each action is played in.
+_PHASE_OF = {
+    Draw: _DRAW,
+    TakePile: _DRAW,
+    DeclinePile: _DRAW,
+    MeldCards: _PLAY,
+    Discard: _PLAY,
+    EndTurn: _PLAY,
+    AskPartner: _PLAY,
+    AnswerPartner: _ANSWER,
+    DealNextHand: _HAND_OVER,
+}
 
 _PHASE_WORDS = {
     Phase.DRAW: "draw from the stock or take the discard pile first",
@@ -392,9 +713,21 @@ _PHASE_WORDS = {
 }
 
 
-def _need_phase(state: GameState, action: object, phase: Phase) -> None:
-    if state.phase is not phase:
-        raise _illegal(Reason.WRONG_PHASE, action, _PHASE_WORDS.get(state.phase, "wrong phase"))
+def _answer(state: GameState, action: AnswerPartner) -> GameState:
+    """Partner's answer binds the player both ways (§2 case 28)."""
+    return _evolve_state(state, phase=_PLAY, turn=_evolve_turn(state.turn, permission=action.yes))
+
+
+def _end_turn(state: GameState, action: EndTurn) -> GameState:
+    if not state.turn.last_red_three:
+        raise _illegal(
+            Reason.WRONG_PHASE,
+            action,
+            "a turn ends with a discard (or going out); ending it without one is only for "
+            "the drawer of a last red three (§4 A7)",
+        )
+    end = HandEnd(reason=EndReason.LAST_CARD_RED_THREE, seat=action.seat)
+    return _evolve_state(state, phase=_HAND_OVER, end=end)
 
 
 # ---------------------------------------------------------------------------- draw
@@ -403,28 +736,17 @@ def _draw(state: GameState, action: Draw) -> GameState:
         raise _illegal(Reason.STOCK_EMPTY, action, "the stock is exhausted (§2 case 31)")
     v = state.variant
     seat = action.seat
-    stock = list(state.stock)
-    hand = list(state.hands[seat].counts)
-    k = min(v.draw_count, len(stock))
-    for _ in range(k):
-        c = stock.pop(0)
-        hand[c.id] += 1
+    k = min(v.draw_count, len(state.stock))
+    stock = list(state.stock[k:])
     old_laid = state.red_threes[seat]
     laid = list(old_laid)
-    _lay_out_red_threes(hand, laid, stock)
+    new_hand = core.lay_out_red_threes(core.add(state.hands[seat], state.stock[:k]), laid, stock)
     red_threes = (
         state.red_threes
         if len(laid) == len(old_laid)
         else _replace(state.red_threes, seat, tuple(laid))
     )
     drawn = state.stock[: len(state.stock) - len(stock)]
-    old_hand = state.hands[seat]
-    size = old_hand.size + len(drawn) - (len(laid) - len(old_laid))
-    new_hand = core.inherit(
-        old_hand,
-        Cards._from_counts(tuple(hand), size),
-        [c.id for c in drawn] if red_threes is state.red_threes else (5, 6, *[c.id for c in drawn]),
-    )
     hands = _replace(state.hands, seat, new_hand)
     # §2 cases 30, 32: only a red three that is the *last* stock card ends the hand. A red three
     # drawn earlier in the same draw (two-player: 3H then 9C, the last two cards) is laid out
@@ -466,9 +788,8 @@ def _replace(t: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
     return t[:i] + (value,) + t[i + 1 :]
 
 
-# ---------------------------------------------------------------------------- melding (shared)
 class _MeldResult(NamedTuple):
-    hand: tuple[int, ...]
+    cards: list[Card]
     melds: tuple[Meld, ...]
     used: int
     value: int
@@ -481,13 +802,13 @@ def _lay(
     state: GameState,
     action: object,
     side: int,
-    hand: list[int],
+    hand: Cards,
     groups: Sequence[Meld],
     extra: tuple[Rank, Card] | None = None,
 ) -> _MeldResult:
-    """Take the cards of ``groups`` from ``hand`` (mutated) and lay them on ``side``'s melds.
-    ``extra`` is a card not from the hand (the pile's top card) joining the meld of its rank.
-    Checks the cards and the composition of every resulting meld."""
+    """Lay the cards of ``groups`` from ``hand`` on ``side``'s melds. ``extra`` is a card not from
+    the hand (the pile's top card) joining the meld of its rank. Checks the cards (§2 case 21,
+    §1 "Meld composition") and the composition of every resulting meld (§2 cases 17-19)."""
     v = state.variant
     by_rank: dict[Rank, list[Card]] = {}
     for g in groups:
@@ -496,9 +817,9 @@ def _lay(
         by_rank.setdefault(g.rank, []).extend(g.cards)
     if extra is not None:
         by_rank.setdefault(extra[0], [])
-    used = 0
-    value = 0
-    values = v._values
+    laid = [c for cards in by_rank.values() for c in cards]
+    missing = core.first_missing(hand, laid)
+    index = 0
     for rank, cards in by_rank.items():
         for c in cards:
             if c.is_red_three:
@@ -520,14 +841,14 @@ def _lay(
                     action,
                     f"{c} cannot join a meld of {rank.symbol}s (melds are sets of one rank)",
                 )
-            i = c.id
-            if hand[i] <= 0:
+            if index == missing:
                 raise _illegal(
                     Reason.CARD_NOT_IN_HAND, action, f"{c} is not in the hand (or not that often)"
                 )
-            hand[i] -= 1
-            used += 1
-            value += values[i]
+            index += 1
+    value = 0
+    for c in laid:
+        value += v.card_value(c)
     existing = {m.rank: m for m in state.melds[side]}
     new_melds = dict(existing)
     added_to: set[Rank] = set()
@@ -539,7 +860,7 @@ def _lay(
         all_cards.extend(cards)
         if extra is not None and extra[0] is rank:
             all_cards.append(extra[1])
-            value += values[extra[1].id]
+            value += v.card_value(extra[1])
         meld = Meld._fast(rank, all_cards)  # Card values checked above
         if rank is Rank.THREE:
             black = True
@@ -565,9 +886,9 @@ def _lay(
             added_to.add(rank)
     melds = tuple(sorted(new_melds.values(), key=lambda m: -m.rank))
     return _MeldResult(
-        hand=tuple(hand),
+        cards=laid,
         melds=melds,
-        used=used,
+        used=len(laid),
         value=value,
         added_to=frozenset(added_to),
         created=frozenset(created),
@@ -593,93 +914,60 @@ def _canastas(state: GameState, melds: Sequence[Meld]) -> int:
     return sum(1 for m in melds if len(m.cards) >= size)
 
 
-def _finish_problem(
+def _check_keep(
     state: GameState,
     action: object,
-    left: int,
-    canastas: int,
+    hand: Cards,
+    melds: Sequence[Meld],
     black: bool,
-    discarding: bool = False,
-    melds_after: Sequence[Meld] = (),
-    hand_after: Sequence[int] = (),
 ) -> None:
-    """The rules on what a player keeps after melding or taking (§2 cases 22-24, 27, 28): the
-    turn must still be able to end lawfully. With one card left and no canasta yet, that card
-    must be meldable so as to complete the side's canastas (going out without a discard)."""
+    """Refuse an action that leaves ``hand`` and ``melds`` (the side's melds afterwards) when
+    :func:`keep_problem` says so; the one card kept decides by itself
+    (:data:`LAST_CARD`)."""
     v = state.variant
-    turn = state.turn
-    if turn.last_red_three and left >= 1:
-        return  # no discard follows: the hand ends after the melds (§4 A7)
-    if left <= 1:
-        if canastas < v.canastas_to_go_out:
-            if left == 1 and _last_card_goes_out(state, discarding, melds_after, hand_after):
-                return
-            if left == 0:
-                msg = "the hand would be empty"
-            else:
-                msg = (
-                    "the last card could neither complete the side's canastas nor be "
-                    "discarded without emptying the hand"
-                )
-            raise _illegal(
-                Reason.NO_CANASTA_TO_GO_OUT,
-                action,
-                f"{msg}, and going out needs {_canastas_words(v.canastas_to_go_out)} on the "
-                f"side (it would have {canastas}) (§2 case 23)",
-            )
-        if turn.permission is False:
-            raise _illegal(
-                Reason.PERMISSION_REFUSED,
-                action,
-                "partner said no: the player may not go out this turn (§2 case 28)",
-            )
-        if left == 0 and v.final_discard_required and not discarding:
-            raise _illegal(
-                Reason.MUST_KEEP_A_CARD,
-                action,
-                "going out needs a final discard in this variant (§2 case 27, §4 A6)",
-            )
-        if _must_ask(state) and turn.permission is not True:
-            raise _illegal(
-                Reason.CANNOT_ASK, action, "this variant requires asking partner before going out"
-            )
+    left = hand.size
+    canastas = _canastas(state, melds)
+    why = keep_problem(state, left, canastas, black=black)
+    if why is LAST_CARD:
+        if going_out_feasible(v, plans.melds_info(melds), core.hand_kinds(hand)):
+            return
+        why = Reason.NO_CANASTA_TO_GO_OUT
+    if isinstance(why, Reason):
+        raise _illegal(why, action, _keep_words(v, why, left, canastas))
+
+
+def _keep_words(v: Variant, why: Reason, left: int, canastas: int) -> str:
+    if why is not Reason.NO_CANASTA_TO_GO_OUT:
+        return _KEEP_WORDS[why]
+    if left == 0:
+        msg = "the hand would be empty"
     else:
-        if black:
-            raise _illegal(
-                Reason.BLACK_THREE_MELD,
-                action,
-                "black threes are melded only when going out (§2 cases 21, 22)",
-            )
+        msg = (
+            "the last card could neither complete the side's canastas nor be discarded without "
+            "emptying the hand"
+        )
+    need = v.canastas_to_go_out
+    return (
+        f"{msg}, and going out needs {need} canasta{'' if need == 1 else 's'} on the side (it "
+        f"would have {canastas}) (§2 case 23)"
+    )
 
 
-def _canastas_words(n: int) -> str:
-    return f"{n} canasta" if n == 1 else f"{n} canastas"
+_KEEP_WORDS = {
+    Reason.PERMISSION_REFUSED: "partner said no: the player may not go out this turn (§2 case 28)",
+    Reason.MUST_KEEP_A_CARD: "going out needs a final discard in this variant (§2 case 27, §4 A6)",
+    Reason.CANNOT_ASK: "this variant requires asking partner before going out",
+    Reason.BLACK_THREE_MELD: "black threes are melded only when going out (§2 cases 21, 22)",
+    Reason.MUST_GO_OUT: "partner said yes: the player must go out now (§2 case 28)",
+}
 
 
-def _last_card_goes_out(
-    state: GameState, discarding: bool, melds_after: Sequence[Meld], hand_after: Sequence[int]
-) -> bool:
-    v = state.variant
-    if discarding or v.final_discard_required or not hand_after:
-        return False
-    if state.turn.permission is False or (_must_ask(state) and state.turn.permission is not True):
-        return False
-    from ._menu import going_out_feasible, melds_info
-
-    return going_out_feasible(v, melds_info(melds_after), core.kind_counts(hand_after))
-
-
-def _must_ask(state: GameState) -> bool:
-    v = state.variant
-    return v.ask_partner is AskRule.COMPULSORY and bool(state.partners(state.turn.seat))
-
-
-def _check_minimum(state: GameState, action: object, seat: int, value: int, exempt: bool) -> None:
-    if state.melds[state.side_of(seat)]:
-        return
-    need = state.minimum_for(seat)
-    total = state.totals[state.variant.side_of(seat)]
-    if value < need and not exempt:
+def _check_minimum(
+    state: GameState, action: object, seat: int, value: int, going_out: bool
+) -> None:
+    need = initial_minimum(state, seat, going_out)
+    if value < need:
+        total = state.totals[state.variant.match_side(seat)]
         raise _illegal(
             Reason.INITIAL_MELD_BELOW_MINIMUM,
             action,
@@ -692,13 +980,12 @@ def _after_laying(
     state: GameState,
     seat: int,
     res: _MeldResult,
+    hand: Cards,
     pile: tuple[Card, ...] | None,
     red_threes: tuple[tuple[Card, ...], ...] | None,
     drew: DrawSource | None,
-    touched: Sequence[int] | None = None,
 ) -> GameState:
-    """The state after ``res`` is laid; ``touched`` (the hand's changed card ids, when only
-    those changed) lets the new hand keep what is known of the old one."""
+    """The state after ``res`` is laid, leaving ``hand``."""
     side = state.side_of(seat)
     turn = state.turn
     laid_off = turn.laid_off or bool(res.added_to - turn.created)
@@ -706,13 +993,6 @@ def _after_laying(
     new_turn = _evolve_turn(
         turn, laid_off=laid_off, created=created, melded=True, drew=drew or turn.drew
     )
-    if touched is None:
-        hand = Cards._from_counts(res.hand)
-    else:
-        old_hand = state.hands[seat]
-        hand = core.inherit(
-            old_hand, Cards._from_counts(res.hand, old_hand.size - res.used), touched
-        )
     hands = _replace(state.hands, seat, hand)
     melds = _replace(state.melds, side, res.melds)
     new = _evolve_state(
@@ -724,7 +1004,7 @@ def _after_laying(
         discard_pile=state.discard_pile if pile is None else pile,
         red_threes=state.red_threes if red_threes is None else red_threes,
     )
-    if hands[seat].size == 0:
+    if hand.size == 0:
         return _go_out(new, seat)
     return new
 
@@ -756,68 +1036,46 @@ def _meld(state: GameState, action: MeldCards) -> GameState:
     if not action.melds:
         raise _illegal(Reason.MALFORMED, action, "a meld action needs at least one group")
     seat = action.seat
-    side = state.side_of(seat)
-    hand = list(state.hands[seat].counts)
-    res = _lay(state, action, side, hand, action.melds)
-    left = state.hands[seat].size - res.used
-    canastas = _canastas(state, res.melds)
-    _finish_problem(state, action, left, canastas, res.black_three_meld, False, res.melds, res.hand)
-    v = state.variant
-    exempt = (
-        left <= 1
-        and state.turn.drew is DrawSource.STOCK
-        and not v.concealed_needs_minimum
-        and not state.has_melded[seat]
-    )
-    _check_minimum(state, action, seat, res.value, exempt)
-    touched = [c.id for g in action.melds for c in g.cards]
-    new = _after_laying(state, seat, res, None, None, None, touched)
-    if state.turn.permission is True and not new.is_hand_over and left >= 2:
-        from ._menu import can_go_out
-
-        if not can_go_out(new):
-            raise _illegal(
-                Reason.MUST_GO_OUT,
-                action,
-                "partner said yes: the player must go out this turn, and after this meld he "
-                "could not (§2 case 28)",
-            )
+    old = state.hands[seat]
+    res = _lay(state, action, state.side_of(seat), old, action.melds)
+    hand = core.remove(old, res.cards)
+    _check_keep(state, action, hand, res.melds, res.black_three_meld)
+    _check_minimum(state, action, seat, res.value, going_out=hand.size <= 1)
+    new = _after_laying(state, seat, res, hand, None, None, None)
+    if (
+        state.turn.permission is True
+        and not new.is_hand_over
+        and hand.size >= 2
+        and not can_go_out(new)
+    ):
+        raise _illegal(
+            Reason.MUST_GO_OUT,
+            action,
+            "partner said yes: the player must go out this turn, and after this meld he "
+            "could not (§2 case 28)",
+        )
     return new
 
 
 # ---------------------------------------------------------------------------- take the pile
 def _take(state: GameState, action: TakePile) -> GameState:
+    problem = pile_problem(state)
+    if problem is not None:
+        raise _illegal(problem[0], action, problem[1])
     pile = state.discard_pile
-    if not pile:
-        raise _illegal(Reason.PILE_EMPTY, action, "the discard pile is empty")
     top = pile[-1]
-    if top.is_black_three:
-        raise _illegal(
-            Reason.PILE_BLOCKED, action, "a black three on top blocks the pile (§2 cases 3, 6, 7)"
-        )
-    if top.is_wild:
-        raise _illegal(
-            Reason.PILE_TOP_WILD, action, "a wild card on top: the pile cannot be taken (§1)"
-        )
-    if not top.is_natural:  # pragma: no cover - a red three is never on top
-        raise _illegal(Reason.CANNOT_MELD_TOP_CARD, action, f"{top} cannot be melded")
     seat = action.seat
     side = state.side_of(seat)
-    hand_size = state.hands[seat].size
-    if hand_size == 1 and len(pile) == 1:
+    old = state.hands[seat]
+    # the cards named come from the hand: a card not held is that, whatever else is wrong
+    named = [*action.cards, *(c for m in action.melds for c in m.cards)]
+    missing = core.first_missing(old, named)
+    if missing >= 0:
         raise _illegal(
-            Reason.SINGLE_CARD_PILE,
+            Reason.CARD_NOT_IN_HAND,
             action,
-            "with one card in hand a one-card pile may not be taken (§2 case 25)",
+            f"{named[missing]} is not in the hand (or not that often)",
         )
-    held = list(state.hands[seat].counts)
-    for c in (*action.cards, *(c for m in action.melds for c in m.cards)):
-        # the cards named come from the hand: a card not held is that, whatever else is wrong
-        held[c.id] -= 1
-        if held[c.id] < 0:
-            raise _illegal(
-                Reason.CARD_NOT_IN_HAND, action, f"{c} is not in the hand (or not that often)"
-            )
     rank = top.rank
     for c in action.cards:
         if not (c.rank is rank or c.is_wild):
@@ -827,94 +1085,80 @@ def _take(state: GameState, action: TakePile) -> GameState:
                 f"{c} cannot be melded with the top card {top} (§1 'Taking the pile')",
             )
     naturals = sum(1 for c in action.cards if c.rank is rank)
-    extra_naturals = sum(
-        1 for m in action.melds if m.rank is rank for c in m.cards if c.rank is rank
-    )
+    naturals += sum(1 for m in action.melds if m.rank is rank for c in m.cards if c.rank is rank)
     frozen = state.pile_frozen_for(side)
-    existing = state.meld_of(side, rank)
-    if frozen:
-        if naturals + extra_naturals < 2:
-            why = (
-                "the side has not melded"
-                if not state.melds[side]
-                else "it holds a wild card or red three"
-            )
-            raise _illegal(
-                Reason.PILE_FROZEN,
-                action,
-                f"the pile is frozen ({why}): only a natural pair of {rank.symbol}s from the hand "
-                "takes it (§1 'Frozen pile', §2 cases 9, 10, 12)",
-            )
-    elif existing is None:
-        if state.variant.pile_needs_natural_pair and naturals + extra_naturals < 2:
-            # §1 "Taking the pile", DE3 column (S-DE): two hand cards without wild cards.
-            raise _illegal(
-                Reason.TOO_FEW_NATURALS,
-                action,
-                f"in this variant a new meld with the pile's top card needs a natural pair of "
-                f"{rank.symbol}s from the hand, or the side's meld of that rank takes it "
-                "(§1 'Taking the pile', German rules)",
-            )
-        if naturals + extra_naturals < 1:
-            # Nothing to meld the top card with: no meld of its rank, no natural of it named
-            # (wild cards alone never take the pile, §2 case 11).
-            raise _illegal(
-                Reason.CANNOT_MELD_TOP_CARD,
-                action,
-                f"the top card {top} cannot be melded: the side has no meld of {rank.symbol}s and "
-                f"no natural {rank.symbol} from the hand is named to meld it with "
-                "(§1 'Taking the pile', §2 cases 8, 9, 11)",
-            )
-    hand = list(state.hands[seat].counts)
+    why = take_problem(state.variant, frozen, state.meld_of(side, rank) is not None, naturals)
+    if why is Reason.PILE_FROZEN:
+        because = (
+            "the side has not melded"
+            if not state.melds[side]
+            else "it holds a wild card or red three"
+        )
+        raise _illegal(
+            why,
+            action,
+            f"the pile is frozen ({because}): only a natural pair of {rank.symbol}s from the hand "
+            "takes it (§1 'Frozen pile', §2 cases 9, 10, 12)",
+        )
+    if why is Reason.TOO_FEW_NATURALS:
+        raise _illegal(
+            why,
+            action,
+            f"in this variant a new meld with the pile's top card needs a natural pair of "
+            f"{rank.symbol}s from the hand, or the side's meld of that rank takes it "
+            "(§1 'Taking the pile', German rules)",
+        )
+    if why is not None:
+        raise _illegal(
+            why,
+            action,
+            f"the top card {top} cannot be melded: the side has no meld of {rank.symbol}s and "
+            f"no natural {rank.symbol} from the hand is named to meld it with "
+            "(§1 'Taking the pile', §2 cases 8, 9, 11)",
+        )
     groups = [Meld(rank, action.cards), *action.melds] if action.cards else list(action.melds)
-    res = _lay(state, action, side, hand, groups, extra=(rank, top))
+    res = _lay(state, action, side, old, groups, extra=(rank, top))
     # The rest of the pile joins the hand; red threes in it are laid out, not replaced (§2 case 2).
-    new_hand = list(res.hand)
     laid = list(state.red_threes[seat])
-    for c in pile[:-1]:
-        if c.is_red_three:
-            laid.append(c)
-        else:
-            new_hand[c.id] += 1
-    left = sum(new_hand)
-    canastas = _canastas(state, res.melds)
-    _finish_problem(state, action, left, canastas, res.black_three_meld, False, res.melds, new_hand)
-    _check_minimum(state, action, seat, res.value, exempt=False)
-    res = res._replace(hand=tuple(new_hand))
+    rest = pile[:-1]
+    if core.count_red_threes(rest):
+        laid.extend(c for c in rest if c.is_red_three)
+        rest = tuple(c for c in rest if not c.is_red_three)
+    hand = core.add(core.remove(old, res.cards), rest)
+    _check_keep(state, action, hand, res.melds, res.black_three_meld)
+    _check_minimum(state, action, seat, res.value, going_out=False)
     red = (
         _replace(state.red_threes, seat, tuple(laid))
         if len(laid) != len(state.red_threes[seat])
         else None
     )
-    new = _after_laying(state, seat, res, (), red, DrawSource.PILE)
+    new = _after_laying(state, seat, res, hand, (), red, DrawSource.PILE)
     return _form_lone_hand(new, seat)
 
 
 # ---------------------------------------------------------------------------- discard
 def _discard(state: GameState, action: Discard) -> GameState:
+    if state.turn.last_red_three:
+        raise _illegal(
+            Reason.NO_DISCARD,
+            action,
+            "the last stock card was a red three: the player may meld but not discard "
+            "(§2 case 30, §4 A7)",
+        )
     seat = action.seat
     card = action.card
     hand = state.hands[seat]
     if card.is_red_three:
         raise _illegal(Reason.RED_THREE, action, "red threes are never discarded (§2 case 21)")
-    if hand.counts[card.id] <= 0:
+    if card not in hand:
         raise _illegal(Reason.CARD_NOT_IN_HAND, action, f"{card} is not in the hand")
-    left = hand.size - 1
-    side = state.side_of(seat)
-    if left == 0:
-        _finish_problem(state, action, 0, state.canastas(side), False, discarding=True)
-    elif state.turn.permission is True:
-        raise _illegal(
-            Reason.MUST_GO_OUT,
-            action,
-            "partner said yes: the player must go out now (§2 case 28)",
-        )
-    counts = list(hand.counts)
-    counts[card.id] -= 1
-    new_hand = core.inherit(hand, Cards._from_counts(tuple(counts), left), (card.id,))
-    hands = _replace(state.hands, seat, new_hand)
+    why = discard_problem(state)
+    if why is not None:
+        canastas = state.canastas(state.side_of(seat))
+        raise _illegal(why, action, _keep_words(state.variant, why, 0, canastas))
+    hands = _replace(state.hands, seat, core.remove(hand, (card,)))
     pile = (*state.discard_pile, card)
-    if left == 0:
+    if hand.size == 1:
         return _go_out(_evolve_state(state, hands=hands, discard_pile=pile), seat)
     return _next_turn(state, hands=hands, discard_pile=pile)
 
@@ -940,15 +1184,13 @@ def _next_turn(state: GameState, **changes: Any) -> GameState:
     nxt = order[(order.index(seat) + 1) % len(order)]
     turn = _FRESH_TURNS[nxt] if 0 <= nxt < 64 else Turn(seat=nxt)
     new = _evolve_state(state, has_melded=has_melded, phase=_DRAW, turn=turn, **changes)
-    hand = new.hands[nxt].counts
-    if (hand[5] or hand[6]) and v.red_three_timing is _FIRST_TURN:
-        counts = list(hand)
+    if v.red_three_timing is _FIRST_TURN and core.hand_kinds(new.hands[nxt])[core.RED3]:
+        # §4 A9: the red threes dealt to a player are laid out at his first turn
         laid = list(new.red_threes[nxt])
         stock = list(new.stock)
-        _lay_out_red_threes(counts, laid, stock)
         new = _evolve_state(
             new,
-            hands=_replace(new.hands, nxt, Cards._from_counts(tuple(counts))),
+            hands=_replace(new.hands, nxt, core.lay_out_red_threes(new.hands[nxt], laid, stock)),
             red_threes=_replace(new.red_threes, nxt, tuple(laid)),
             stock=tuple(stock),
         )
@@ -965,8 +1207,6 @@ def end_if_stock_exhausted(state: GameState) -> GameState:
     """§2 case 31: once the stock is exhausted, a player to draw who cannot take the pile
     ends the hand (no action is needed)."""
     if state.phase is Phase.DRAW and not state.stock:
-        from ._menu import can_take_pile
-
         if not can_take_pile(state):
             end = HandEnd(reason=EndReason.STOCK_EXHAUSTED, seat=state.turn.seat)
             return _evolve_state(state, phase=Phase.HAND_OVER, end=end)
@@ -975,28 +1215,9 @@ def end_if_stock_exhausted(state: GameState) -> GameState:
 
 # ---------------------------------------------------------------------------- ask / decline
 def _ask(state: GameState, action: AskPartner) -> GameState:
-    v = state.variant
-    seat = action.seat
-    if v.ask_partner is AskRule.OFF:
-        raise _illegal(Reason.CANNOT_ASK, action, "asking partner is not part of this variant")
-    if not state.partners(seat):
-        raise _illegal(Reason.CANNOT_ASK, action, "the player has no partner to ask")
-    if state.turn.asked:
-        raise _illegal(Reason.CANNOT_ASK, action, "partner was asked already this turn")
-    if state.hands[seat].size < 2:
-        raise _illegal(
-            Reason.CANNOT_ASK,
-            action,
-            "with one card left the player is going out; a 'no' would leave no legal play",
-        )
-    from ._menu import can_go_out
-
-    if not can_go_out(state):
-        raise _illegal(
-            Reason.CANNOT_ASK,
-            action,
-            "the player cannot go out this turn, so there is nothing to ask (§2 case 28)",
-        )
+    problem = ask_problem(state)
+    if problem is not None:
+        raise _illegal(problem[0], action, problem[1])
     return _evolve_state(state, phase=Phase.ANSWER, turn=_evolve_turn(state.turn, asked=True))
 
 
@@ -1007,8 +1228,6 @@ def _decline(state: GameState, action: DeclinePile) -> GameState:
             action,
             "the pile may be declined only once the stock is exhausted; draw instead",
         )
-    from ._menu import forced_take
-
     if forced_take(state):
         raise _illegal(
             Reason.MUST_TAKE_PILE,
@@ -1052,3 +1271,16 @@ def _deal_next(state: GameState, action: DealNextHand) -> GameState:
         totals=state.match_totals,
         deal_version=state.deal_version,
     )
+
+
+#: Where each action of a turn is checked and applied.
+_APPLY: dict[type, Callable[[GameState, Any], GameState]] = {
+    Draw: _draw,
+    TakePile: _take,
+    DeclinePile: _decline,
+    MeldCards: _meld,
+    Discard: _discard,
+    EndTurn: _end_turn,
+    AskPartner: _ask,
+    AnswerPartner: _answer,
+}

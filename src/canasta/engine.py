@@ -21,12 +21,11 @@ import attrs
 
 from . import _rules
 from ._rules import (
-    NOT_WELL_FORMED,
     _bad,
     _check_deck,
     _illegal,
     _need_state,
-    _resolve_checked,
+    _resolve,
     deal,
     end_if_stock_exhausted,
     hand_sides,
@@ -36,16 +35,11 @@ from ._rules import (
 from .actions import (
     _ACTION_TYPES,
     Action,
-    AnswerPartner,
     DealNextHand,
-    Discard,
-    MeldCards,
-    TakePile,
 )
-from .cards import Card, Rank
+from .cards import Card
 from .deals import DEAL_VERSION, check_deal_version
 from .errors import CanastaError, IllegalActionError, Reason, StateError
-from .melds import Meld
 from .state import GameState, Phase
 from .variants import Variant, get_variant
 
@@ -282,8 +276,6 @@ def _judge(state: GameState, action: object, seat: int | None) -> GameState | Il
         if isinstance(parsed, IllegalActionError):
             return parsed
         action = parsed
-    elif not _well_formed(action):
-        return _illegal(Reason.MALFORMED, action, NOT_WELL_FORMED)
     if seat is not None and not isinstance(action, DealNextHand):
         # The sender's own checks: his move names him, and he is the seat to act (once the hand
         # is over nobody is, and the rules say so).
@@ -298,7 +290,7 @@ def _judge(state: GameState, action: object, seat: int | None) -> GameState | Il
                 Reason.NOT_YOUR_TURN, action, f"it is seat {to_act}'s turn, not seat {seat}'s"
             )
     try:
-        return _resolve_checked(state, action)
+        return _resolve(state, action)
     except IllegalActionError as exc:
         return exc
 
@@ -308,48 +300,6 @@ def _check_sender(state: GameState, seat: object) -> None:
     n = state.variant.players
     if type(seat) is not int or not 0 <= seat < n:
         raise StateError(f"seat must be None or a seat from 0 to {n - 1}, not {_short(seat, 40)}")
-
-
-def _cards_ok(cards: object) -> bool:
-    if type(cards) is not tuple:
-        return False
-    for c in cards:  # noqa: SIM110 - a loop: all() of a generator costs more on every apply
-        if not isinstance(c, Card):
-            return False
-    return True
-
-
-def _melds_ok(melds: object) -> bool:
-    if type(melds) is not tuple:
-        return False
-    for m in melds:
-        if not isinstance(m, Meld) or type(m.rank) is not Rank or not _cards_ok(m.cards):
-            return False
-    return True
-
-
-def _well_formed(action: object) -> bool:
-    """Whether a value of an action class has fields of the types its constructor gives them
-    (they can be set around it, with ``object.__setattr__``): the seat an int, the cards
-    :class:`~canasta.Card` values in tuples, the melds :class:`~canasta.Meld` values of a
-    :class:`~canasta.Rank`, the answer a bool. Both builds check this before the rules, so a
-    malformed action is refused alike by both. The cards' own fields are not looked into."""
-    try:
-        if isinstance(action, DealNextHand):
-            return action.deck is None or _cards_ok(action.deck)
-        if type(action.seat) is not int:  # type: ignore[attr-defined]
-            return False
-        if isinstance(action, Discard):
-            return isinstance(action.card, Card)
-        if isinstance(action, MeldCards):
-            return _melds_ok(action.melds)
-        if isinstance(action, TakePile):
-            return _cards_ok(action.cards) and _melds_ok(action.melds)
-        if isinstance(action, AnswerPartner):
-            return type(action.yes) is bool
-        return True
-    except AttributeError:  # a field never set (object.__new__)
-        return False
 
 
 def _short(value: object, limit: int = 120) -> str:

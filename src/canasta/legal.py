@@ -46,37 +46,17 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import overload
 
-from ._menu import (
-    LazyMenu,
-    _generate,
-    _make,
-    _Pending,
-    _side_info,
-    can_go_out,
-    forced_take,
-    go_out_melds,
-    going_out_feasible,
-    initial_compounds,
-    melds_info,
-    take_options,
-)
+from ._menu import LazyMenu, _generate, _make, _Pending
+from ._plans import melds_info
+from ._plans import side_info as _side_info
 from .actions import Action
 from .engine import is_legal
 from .state import GameState
 
 __all__ = ["LegalActions", "legal_actions"]
 
-# Helpers that lived here before the menu moved to canasta._menu: still importable from here.
-_REEXPORTED = (
-    _side_info,
-    can_go_out,
-    forced_take,
-    go_out_melds,
-    going_out_feasible,
-    initial_compounds,
-    melds_info,
-    take_options,
-)
+# Internal helpers importable from here, which tests compare with the facts worked out afresh.
+_REEXPORTED = (_side_info, melds_info)
 
 
 class LegalActions(Sequence[Action]):

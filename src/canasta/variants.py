@@ -451,9 +451,9 @@ class Variant:
     )
     play_after_stock: bool = rule(
         True,
-        doc="Once the stock is exhausted, play goes on while players take the discard (§2 case "
-        "31); ``False``: play ends with the discard of the player who drew the last card "
-        "(Cutthroat, §2 case 33).",
+        doc="Once the stock is exhausted, play goes on while players take the discard "
+        "(§2 case 31); ``False``: play ends with the discard of the player who drew the last "
+        "card (Cutthroat, §2 case 33).",
     )
     melds_negative_without_canasta: bool = rule(
         False,
