@@ -1,0 +1,442 @@
+"""Canasta as an OpenSpiel game: ``import canasta.openspiel`` registers ``python_canasta``.
+
+Needs the ``rl`` extra (``pip install canasta[rl]``: OpenSpiel's ``pyspiel`` and numpy).
+
+>>> import pyspiel
+>>> import canasta.openspiel
+>>> game = pyspiel.load_game("python_canasta(variant=two-player)")
+>>> game.num_players()
+2
+>>> state = game.new_initial_state()
+>>> state.is_chance_node()
+True
+
+**Parameters** (``pyspiel.load_game("python_canasta(variant=classic,episode=hand)")``):
+
+- ``variant``: a preset name (:func:`canasta.variant_names`), default ``classic``; the players
+  are its seats.
+- ``episode``: ``hand`` (the default: the episode ends with the first hand) or ``match`` (hands
+  are dealt until a side wins the match, or ``max_hands`` hands have been played).
+- ``max_hands``: the longest match, in hands (default 30); a match cut short ends on its
+  totals.
+
+**Chance.** The shuffle is explicit, one card at a time: before each hand the chance player
+picks the next card of the pack in dealing order, among the card kinds left (outcome ``k`` is
+the ``k``-th distinct card of the pack in :class:`~canasta.Card` order, its probability the share
+of the cards left that are of that kind). Once the whole pack is ordered the hand is dealt from
+it (:func:`canasta.new_game` with ``deck=``, :class:`~canasta.DealNextHand` with ``deck=`` for
+later hands of a match), so every episode replays from its action history.
+
+**Actions** are the fixed action encoding of :mod:`canasta.encoding` (its size is
+``num_distinct_actions()``); a compound turn is played as several actions of the same player.
+
+**Observations** are :mod:`canasta.tensors`: the observation tensor and string, and the
+information-state tensor and string (perfect recall of everything public, see there), through
+the observer API (``make_py_observer``); the player to act in the middle of a compound turn also
+sees the parts of it he has chosen so far. Before the deal is complete every tensor is zeros.
+
+**Returns** at the end of the episode, in points: each seat's side's score for the hand (or its
+match total) minus the mean of the other sides'. Seats of one side get the same return; a seat
+sitting out a hand (five players) gets its side's. The game is general-sum in OpenSpiel's sense
+(with sides of different sizes the returns need not add up to zero).
+
+:meth:`CanastaState.resample_from_infostate` deals the cards hidden from a player at random,
+consistently with what he saw (:func:`canasta.sampling.sample_state`; the cards an opponent is
+known to hold from a pile he took stay in his hand), for OpenSpiel's information-set search
+(``open_spiel.python.algorithms.ismcts.ISMCTSBot``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np  # type: ignore[import-not-found, unused-ignore]
+import pyspiel  # type: ignore[import-not-found, unused-ignore]
+
+from . import tensors as _t
+from .actions import DealNextHand
+from .cards import Card, make_pack
+from .engine import apply, new_game
+from .events import deal_events, events_between, step
+from .legal import legal_actions
+from .sampling import sample_state
+from .scoring import score_hand
+from .state import GameState
+from .variants import Variant, get_variant
+from .views import observe, stand_in
+
+__all__ = ["CanastaGame", "CanastaObserver", "CanastaState"]
+
+#: The defaults of the game's parameters.
+DEFAULTS: dict[str, Any] = {"variant": "classic", "episode": "hand", "max_hands": 30}
+
+_GAME_TYPE = pyspiel.GameType(
+    short_name="python_canasta",
+    long_name="Python Canasta",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.GENERAL_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=6,
+    min_num_players=2,
+    provides_information_state_string=True,
+    provides_information_state_tensor=True,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=DEFAULTS,
+)
+
+
+class _Shared:
+    """An immutable value held by a state: copied by reference when OpenSpiel clones the state
+    (a clone is a ``copy.deepcopy``, and the engine's values never change)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
+        return self
+
+
+def _pack_kinds(variant: Variant) -> tuple[tuple[Card, ...], tuple[int, ...]]:
+    """The distinct cards of the variant's pack in card order, and how many of each."""
+    pack = make_pack(variant.decks, variant.jokers)
+    kinds = tuple(sorted(set(pack)))
+    return kinds, tuple(pack.count(c) for c in kinds)
+
+
+def _bound(variant: Variant) -> int:
+    """A bound on the magnitude of a hand's score difference (points; not tight)."""
+    cards = variant.decks * 52 + variant.jokers
+    return 2 * (100 * cards + 5000)
+
+
+class _Coder:
+    """The fixed action encoding as the game uses it (one place to read it)."""
+
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant
+        self.size = 2000
+
+    def start(self, state: GameState) -> Any:
+        return state
+
+    def state_of(self, turn: Any) -> GameState:
+        state: GameState = turn
+        return state
+
+    def player(self, turn: Any) -> int:
+        seat = self.state_of(turn).current_seat
+        assert seat is not None
+        return seat
+
+    def legal(self, turn: Any) -> range:
+        return range(min(len(legal_actions(turn)), self.size))
+
+    def step(self, turn: Any, index: int) -> tuple[Any, list[tuple[GameState, Any, GameState]]]:
+        action = legal_actions(turn)[index]
+        after = apply(turn, action)
+        return after, [(turn, action, after)]
+
+    def describe(self, turn: Any, index: int) -> str:
+        return str(legal_actions(turn)[index])
+
+    def pending(self, turn: Any) -> str:
+        return ""
+
+    def resample(self, turn: Any, state: GameState) -> Any:
+        return state
+
+
+class _Config:
+    """The game's settings, as its states read them (a plain object: OpenSpiel may drop a
+    game's Python attributes while its states live on)."""
+
+    def __init__(
+        self,
+        variant: Variant,
+        episode: str,
+        max_hands: int,
+        kinds: tuple[Card, ...],
+        copies: tuple[int, ...],
+        coder: _Coder,
+    ) -> None:
+        self.variant, self.episode, self.max_hands = variant, episode, max_hands
+        self.kinds, self.copies, self.pack_size, self.coder = kinds, copies, sum(copies), coder
+
+
+class CanastaGame(pyspiel.Game):  # type: ignore[misc]
+    """The game ``python_canasta``; see the module's documentation for its parameters."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = {**DEFAULTS, **(params or {})}
+        variant = get_variant(str(params["variant"]))
+        episode = str(params["episode"])
+        if episode not in ("hand", "match"):
+            raise ValueError(f"episode must be 'hand' or 'match', not {episode!r}")
+        max_hands = int(params["max_hands"]) if episode == "match" else 1
+        kinds, copies = _pack_kinds(variant)
+        coder = _Coder(variant)
+        pack_size = sum(copies)
+        bound = float(_bound(variant) * max_hands)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=coder.size,
+            max_chance_outcomes=len(kinds),
+            num_players=variant.players,
+            min_utility=-bound,
+            max_utility=bound,
+            utility_sum=None,
+            max_game_length=13 * pack_size * max_hands,  # the deal, then the turns' actions
+        )
+        super().__init__(_GAME_TYPE, info, params)
+        self.config = _Config(variant, episode, max_hands, kinds, copies, coder)
+
+    def new_initial_state(self) -> CanastaState:
+        """The start of an episode: the chance player shuffles the first hand's pack."""
+        return CanastaState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> CanastaObserver:
+        """The observer of OpenSpiel's observer API: information states when
+        ``iig_obs_type.perfect_recall``, observations otherwise."""
+        recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        return CanastaObserver(self.config.variant, information=recall)
+
+
+class CanastaState(pyspiel.State):  # type: ignore[misc]
+    """A state of ``python_canasta``: a deal being shuffled, or a hand being played."""
+
+    def __init__(self, game: CanastaGame) -> None:
+        super().__init__(game)
+        self._game = _Shared(game.config)
+        self._dealt: list[int] = []  # chance outcomes of the pack being shuffled
+        self._left = list(game.config.copies)
+        self._turn = _Shared(None)  # the encoding's turn state once the hand is dealt
+        self._memory = _Shared(_t.Memory.empty(game.config.variant.players))
+        self._hands = 0
+
+    # ------------------------------------------------------------------ the engine's state
+    @property
+    def game_state(self) -> GameState | None:
+        """The engine's state of the hand in play (``None`` while the pack is shuffled)."""
+        turn = self._turn.value
+        return None if turn is None else self._coder.state_of(turn)
+
+    @property
+    def memory(self) -> _t.Memory:
+        """The public memory of the hand (:class:`canasta.tensors.Memory`)."""
+        memory: _t.Memory = self._memory.value
+        return memory
+
+    @property
+    def _coder(self) -> _Coder:
+        coder: _Coder = self._game.value.coder
+        return coder
+
+    def _shuffling(self) -> bool:
+        return len(self._dealt) < self._game.value.pack_size and (
+            self._turn.value is None or self._hand_over()
+        )
+
+    def _hand_over(self) -> bool:
+        state = self.game_state
+        return state is not None and state.is_hand_over
+
+    # ------------------------------------------------------------------ OpenSpiel's interface
+    def current_player(self) -> int:
+        """The seat to act, ``pyspiel.PlayerId.CHANCE`` while shuffling, or
+        ``pyspiel.PlayerId.TERMINAL``."""
+        if self._is_terminal():
+            return int(pyspiel.PlayerId.TERMINAL)
+        if self._turn.value is None or self._hand_over():
+            return int(pyspiel.PlayerId.CHANCE)
+        return int(self._coder.player(self._turn.value))
+
+    def _is_terminal(self) -> bool:
+        state = self.game_state
+        if state is None or not state.is_hand_over:
+            return False
+        game = self._game.value
+        return game.episode == "hand" or state.is_match_over or self._hands >= game.max_hands
+
+    def is_terminal(self) -> bool:
+        return self._is_terminal()
+
+    def _legal_actions(self, player: int) -> list[int]:
+        """The legal action ids of ``player`` (the seat to act), ascending."""
+        return list(self._coder.legal(self._turn.value))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The card kinds left to deal and their probabilities."""
+        left = self._left
+        total = sum(left)
+        return [(k, n / total) for k, n in enumerate(left) if n]
+
+    def _apply_action(self, action: int) -> None:
+        if self.is_chance_node():
+            self._dealt.append(action)
+            self._left[action] -= 1
+            if len(self._dealt) == self._game.value.pack_size:
+                self._deal()
+            return
+        turn, applied = self._coder.step(self._turn.value, action)
+        memory = self.memory
+        for before, engine_action, after in applied:
+            memory = memory.after(events_between(before, engine_action, after))
+        self._turn = _Shared(turn)
+        self._memory = _Shared(memory)
+
+    def _deal(self) -> None:
+        game: _Config = self._game.value
+        deck = [game.kinds[k] for k in self._dealt]
+        previous = self.game_state
+        if previous is None:
+            state = new_game(game.variant, deck=deck)
+            events = deal_events(state, deck)
+        else:
+            state, events = step(previous, DealNextHand(deck=tuple(deck)))
+        self._hands += 1
+        self._dealt = []
+        self._left = list(game.copies)
+        self._turn = _Shared(self._coder.start(state))
+        self._memory = _Shared(_t.Memory.empty(game.variant.players).after(events))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal {self._game.value.kinds[action]}"
+        turn = self._turn.value
+        if turn is None:
+            return f"action {action}"
+        return str(self._coder.describe(turn, action))
+
+    def returns(self) -> list[float]:
+        """Each seat's return at the end of the episode (zeros before): its side's points for
+        the hand, or its match total, minus the mean of the other sides' (see the module)."""
+        game: _Config = self._game.value
+        state = self.game_state
+        players = game.variant.players
+        if state is None or not self._is_terminal():
+            return [0.0] * players
+        sides: Sequence[Sequence[int]]
+        if game.episode == "hand":
+            score = score_hand(state)
+            points = [side.total for side in score.sides]
+            sides = state.sides
+        else:
+            points = list(state.totals)
+            score = score_hand(state)
+            points = [t + s for t, s in zip(points, score.totals, strict=True)]
+            sides = game.variant.sides
+        out = [0.0] * players
+        for i, side in enumerate(sides):
+            others = [p for j, p in enumerate(points) if j != i]
+            value = points[i] - (sum(others) / len(others) if others else 0.0)
+            for seat in side:
+                out[seat] = float(value)
+        if game.episode == "hand":  # a seat sitting out takes its match side's return
+            for seat in range(players):
+                if seat not in state.order:
+                    for i, side in enumerate(game.variant.sides):
+                        if seat in side:
+                            mate = next(s for s in side if s in state.order)
+                            out[seat] = out[mate]
+                            del i
+                            break
+        return out
+
+    def __str__(self) -> str:
+        state = self.game_state
+        if state is None or self._shuffling():
+            return f"shuffling: {len(self._dealt)} of {self._game.value.pack_size} cards"
+        return str(state.__repr__())
+
+    # ------------------------------------------------------------------ search
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> CanastaState:
+        """A state ``player_id`` cannot tell from this one, its hidden cards dealt at random
+        consistently with what he saw (:func:`canasta.sampling.sample_state`, seeded from
+        ``probability_sampler``); the cards another seat is known to hold stay in its hand.
+        While the pack is being shuffled nothing is known: a clone is returned."""
+        clone: CanastaState = self.clone()
+        state = self.game_state
+        if state is None or self._shuffling():
+            return clone
+        seed = int(probability_sampler() * 2**63) if callable(probability_sampler) else None
+        rng = random.Random(seed)
+        view = observe(state, player_id)
+        sampled = sample_state(view, rng, known=_known_cards(view, self.memory))
+        clone._turn = _Shared(self._coder.resample(self._turn.value, sampled))
+        return clone
+
+
+def _known_cards(view: Any, memory: _t.Memory) -> dict[int, list[Card]]:
+    """Cards of the kinds ``memory`` says each other seat holds, picked among the cards the
+    viewer cannot see (suits do not matter to the rules but for threes, which are kinds)."""
+    unseen: list[Card] = []
+    base = stand_in(view)
+    for seat in range(view.variant.players):
+        if seat != view.seat:
+            unseen += list(base.hands[seat])
+    unseen += list(base.stock) + list(base.discard_pile[:-1]) + list(base.out_of_play)
+    pool: dict[int, list[Card]] = {}
+    for card in unseen:
+        pool.setdefault(_t._kind(card), []).append(card)
+    out: dict[int, list[Card]] = {}
+    for seat, counts in enumerate(memory.known):
+        if seat == view.seat or not any(counts):
+            continue
+        cards: list[Card] = []
+        for k, n in enumerate(counts):
+            take = min(n, len(pool.get(k, ())))
+            cards += pool[k][:take] if take else []
+            if take:
+                del pool[k][:take]
+        out[seat] = cards
+    return out
+
+
+class CanastaObserver:
+    """OpenSpiel's Python observer of ``python_canasta``: ``tensor`` (a numpy float32 array),
+    ``dict`` (its sections by name, shaped as :func:`canasta.tensors.layout` says),
+    ``set_from(state, player)`` and ``string_from(state, player)``."""
+
+    def __init__(self, variant: Variant, *, information: bool) -> None:
+        self.information = information
+        sections = _t.layout(variant, information=information)
+        size = _t.information_state_size(variant) if information else _t.observation_size(variant)
+        self.tensor = np.zeros(size, np.float32)
+        self.dict: dict[str, Any] = {}
+        for name, offset, shape in sections:
+            n = int(np.prod(shape))
+            self.dict[name] = self.tensor[offset : offset + n].reshape(shape)
+
+    def set_from(self, state: CanastaState, player: int) -> None:
+        """Fill :attr:`tensor` with ``state`` as ``player`` sees it (zeros while shuffling)."""
+        game_state = state.game_state
+        if game_state is None or state._shuffling():
+            self.tensor.fill(0.0)
+            return
+        f = _t.information_state_tensor if self.information else _t.observation_tensor
+        self.tensor[:] = f(game_state, player, state.memory)
+
+    def string_from(self, state: CanastaState, player: int) -> str:
+        """``state`` as ``player`` sees it, as text."""
+        game_state = state.game_state
+        if game_state is None or state._shuffling():
+            return f"shuffling: {len(state._dealt)} cards"
+        f = _t.information_state_string if self.information else _t.observation_string
+        text = f(game_state, player, state.memory)
+        turn = state._turn.value
+        if state.current_player() == player:
+            pending = state._coder.pending(turn)
+            if pending:
+                text += f"\nchosen: {pending}"
+        return text
+
+
+pyspiel.register_game(_GAME_TYPE, CanastaGame)

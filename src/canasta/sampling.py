@@ -1,0 +1,145 @@
+"""Full states a seat cannot tell from the real one: the hidden cards dealt at random.
+
+A player sees a :class:`~canasta.PlayerView`: his own hand and everything on the table, but of the
+other hands, the stock and the pile under its top only their sizes and the pile's public facts
+(how many red threes turned up at the deal lie in it, whether it is frozen). A search bot or an
+information-set algorithm (OpenSpiel's ``resample_from_infostate``) needs whole states instead:
+:func:`sample_state` deals the cards the seat cannot see into those places, uniformly at random
+among the deals that keep every fact the view shows, so that the sampled state's view is the view.
+
+>>> import random
+>>> import canasta
+>>> from canasta.sampling import sample_state
+>>> state = canasta.new_game("classic", seed=3)
+>>> view = canasta.observe(state, 0)
+>>> guess = sample_state(view, random.Random(1))
+>>> canasta.observe(guess, 0) == view, guess.hands[0] == state.hands[0]
+(True, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping
+from math import comb
+
+import attrs
+
+from .cards import Card, Cards
+from .errors import StateError
+from .state import GameState
+from .views import PlayerView, stand_in
+
+__all__ = ["sample_state"]
+
+
+def sample_state(
+    view: PlayerView,
+    rng: random.Random,
+    *,
+    known: Mapping[int, Iterable[Card]] | None = None,
+) -> GameState:
+    """A full state consistent with everything ``view`` shows, its hidden cards dealt at random.
+
+    The viewer's hand and every public fact are the view's. The cards he cannot see (the pack
+    less his hand, the melds, the red threes laid out and the pile's top card) are dealt
+    uniformly at random, using ``rng`` only, among the deals that keep what the view states:
+    every hand, the stock, the cards out of play and the pile keep their sizes; the pile under
+    its top holds exactly :attr:`~canasta.PlayerView.pile_red_threes` red threes (§2 cases 1,
+    2) and freezes exactly when the view says it is frozen (§1 "Frozen pile"); no other hand
+    holds a red three (they are laid out at once, §2 case 1), so the unseen red threes lie in
+    the pile, the stock or out of play. The same view and the same ``rng`` state give the same
+    sample. The sample has no match seed (:attr:`GameState.seed <canasta.GameState.seed>` is
+    ``None``): play it to the end of the hand, not beyond.
+
+    ``known`` gives cards other seats are known to hold, say because they took them from the
+    pile and have not melded them since (the view alone does not tell: a caller that follows
+    the game passes them): each seat's known cards are in its sampled hand, the rest of it is
+    dealt at random.
+
+    Once the hand is over the view's score sheet counts the cards left in the other hands, which
+    the sample does not try to match: then the sample's view equals ``view`` in every field but
+    :attr:`~canasta.PlayerView.score`.
+
+    Raises:
+        StateError: ``view`` is not a :class:`~canasta.PlayerView` or its facts cannot all hold
+            (see :func:`canasta.views.stand_in`); ``known`` names the viewer's own seat or no
+            seat, gives a seat more cards than it holds, a red three, or cards that are not
+            among those the viewer cannot see.
+    """
+    base = stand_in(view)  # checks the view; its hidden cards are those the seat cannot see
+    n = view.variant.players
+    top = base.discard_pile[-1:]
+    unseen: list[Card] = [c for s in range(n) if s != view.seat for c in base.hands[s]]
+    unseen += base.stock
+    unseen += base.discard_pile[:-1]
+    unseen += base.out_of_play
+    held: list[list[Card]] = [[] for _ in range(n)]
+    for seat, cards in (known or {}).items():
+        if type(seat) is not int or not 0 <= seat < n or seat == view.seat:
+            raise StateError(f"known: no other seat {seat!r:.40} (seats 0 to {n - 1})")
+        for card in cards:
+            if not isinstance(card, Card) or card.is_red_three or card not in unseen:
+                raise StateError(f"known: seat {seat} cannot hold {card!r:.40} unseen")
+            unseen.remove(card)
+            held[seat].append(card)
+        if len(held[seat]) > view.hand_sizes[seat]:
+            raise StateError(f"known: seat {seat} holds {view.hand_sizes[seat]} cards only")
+
+    black = view.variant.black_three_discard == "freezes"
+
+    def freezes(c: Card) -> bool:
+        return c.is_wild or c.is_red_three or (black and c.is_black_three)
+
+    reds = [c for c in unseen if c.is_red_three]
+    freezing = [c for c in unseen if freezes(c) and not c.is_red_three]
+    calm = [c for c in unseen if not freezes(c)]
+
+    # The pile under its top: its red threes, then k freezing and the rest calm cards, with k
+    # drawn as often as the deals that have it (k = 0 if the pile is not frozen, k >= 1 if
+    # only these cards can freeze it).
+    buried = max(view.pile_size - 1, 0)
+    in_pile = view.pile_red_threes
+    slots = buried - in_pile
+    rng.shuffle(reds)
+    pile, spare_reds = reds[:in_pile], reds[in_pile:]
+    low, high = 0, min(slots, len(freezing))
+    if not view.pile_frozen:
+        high = 0
+    elif not in_pile and not (top and freezes(top[0])):
+        low = 1
+    weights = [comb(len(freezing), k) * comb(len(calm), slots - k) for k in range(low, high + 1)]
+    if not sum(weights):
+        raise StateError("known: the pile's facts need the cards known to be held elsewhere")
+    pick = rng.randrange(sum(weights))
+    k = low
+    for w in weights:
+        if pick < w:
+            break
+        pick -= w
+        k += 1
+    rng.shuffle(freezing)
+    rng.shuffle(calm)
+    pile += freezing[:k] + calm[: slots - k]
+    rng.shuffle(pile)
+
+    # The other hands from the cards left but red threes; the stock and the cards out of play
+    # from what is left then.
+    rest = freezing[k:] + calm[slots - k :]
+    rng.shuffle(rest)
+    hands = list(base.hands)
+    for seat in range(n):
+        if seat == view.seat:
+            continue
+        need = view.hand_sizes[seat] - len(held[seat])
+        hands[seat] = Cards.of(held[seat] + rest[:need])
+        del rest[:need]
+    rest += spare_reds
+    rng.shuffle(rest)
+    return attrs.evolve(
+        base,
+        hands=tuple(hands),
+        stock=tuple(rest[: view.stock_size]),
+        discard_pile=(*pile, *top),
+        out_of_play=Cards.of(rest[view.stock_size :]),
+    )

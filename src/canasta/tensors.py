@@ -1,0 +1,514 @@
+"""Observation and information-state tensors of a seat, for learning agents and search.
+
+Everything here is computed from the seat's :class:`~canasta.PlayerView`
+(:func:`canasta.observe`) and from a :class:`Memory` of the hand's public events, so nothing the
+seat may not see can reach a tensor or a string: two states that differ only in cards hidden
+from the seat give equal tensors and equal strings (the tests check it for every preset).
+
+The tensors are plain lists of floats (no numpy needed; ``numpy.asarray(t, numpy.float32)``
+turns one into an array). Their size depends only on the variant's number of players
+(:func:`observation_size`, :func:`information_state_size`). Seats are **relative**: row ``r`` of
+a per-seat section is the seat ``r`` places after the viewer in seat order (row 0 is the
+viewer), so a policy learned at one seat reads the table the same way at every seat.
+
+Cards are counted by **kind**, the 15 classes the rules tell apart (:data:`KINDS`): red three,
+black three, four to ace, two, joker; suits matter only for threes.
+
+The layout, section by section in order (``P`` the variant's players; counts are plain numbers
+of cards, points are points; flags are 0 or 1):
+
+==============  =============  ==============================================================
+section         shape          contents
+==============  =============  ==============================================================
+``hand``        15             the viewer's hand by kind
+``known``       P x 15         by relative seat, the cards it is known to hold: taken with a
+                               pile and not melded, discarded or laid out since (by kind, a
+                               lower bound; public, from :class:`Memory`)
+``melds``       P x 12 x 5     by relative seat, the melds of the side it plays on, by meld
+                               rank (3, 4 ... A): naturals, twos, jokers, natural canasta,
+                               mixed canasta (zeros for a seat sitting out)
+``seats``       P x 9          by relative seat: hand size, red threes laid out, has melded
+                               (an earlier turn), plays on the viewer's side, sits out, is to
+                               act, is the dealer, its side's total before the hand (points),
+                               its side's initial-meld minimum (points, 0 once it melded)
+``pile``        15 + 5         the top card's kind (one-hot, zeros for an empty pile); size,
+                               red threes under the top, frozen for everybody, frozen for the
+                               viewer's side, blocked (a black three on top)
+``stock``       2              stock size, cards out of play
+``phase``       4              one-hot: draw, play, answer, hand over
+``turn``        8 + 12         the turn's public facts: drew from the stock, took the pile,
+                               asked partner, answered yes, answered no, laid off, melded,
+                               drew the last card as a red three; ranks of the melds started
+                               this turn (3, 4 ... A)
+``match``       1              the hand's number in the match
+==============  =============  ==============================================================
+
+The **information state** appends what the seat remembers beyond the table, from
+:class:`Memory`: ``discards`` (P x 15, by relative seat the cards it discarded this hand, by
+kind) and ``history`` (P x 3, by relative seat its turns, pile takes and cards drawn from the
+stock this hand). The information-state *string* is the observation string followed by the
+hand's public record, every public event in order (:func:`canasta.events_for` with no seat):
+perfect recall of everything public. Of its own private cards the seat recalls its hand now,
+not which card it drew when; earlier hands of a match are summed up by the totals.
+
+>>> import canasta
+>>> from canasta import tensors
+>>> state = canasta.new_game("classic", seed=7)
+>>> t = tensors.observation_tensor(state, 0)
+>>> len(t) == tensors.observation_size("classic")
+True
+>>> sum(t[:15]) == len(state.hands[0])
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import attrs
+
+from .cards import Card, Rank
+from .errors import StateError
+from .events import (
+    CardsDrawn,
+    Discarded,
+    Event,
+    HandDealt,
+    MeldExtended,
+    MeldMade,
+    PileTaken,
+    RedThreeLaidOut,
+    events_for,
+)
+from .state import DrawSource, GameState, Phase
+from .variants import Variant, get_variant
+from .views import PlayerView, observe
+
+__all__ = [
+    "KINDS",
+    "MELD_RANKS",
+    "Memory",
+    "information_state_size",
+    "information_state_string",
+    "information_state_tensor",
+    "layout",
+    "observation_size",
+    "observation_string",
+    "observation_tensor",
+]
+
+#: The card kinds of the tensors, in order: the classes of cards the rules tell apart.
+KINDS: tuple[str, ...] = ("3R", "3B", *"456789TJQKA", "2", "JK")
+#: The ranks a meld can have, in the order of the ``melds`` and ``turn`` sections.
+MELD_RANKS: tuple[Rank, ...] = tuple(Rank(r) for r in range(3, 15))
+_MELD_ROW = {rank: i for i, rank in enumerate(MELD_RANKS)}
+_PHASES = (Phase.DRAW, Phase.PLAY, Phase.ANSWER, Phase.HAND_OVER)
+_N = len(KINDS)
+
+
+def _kind(card: Card) -> int:
+    """The index of ``card``'s kind in :data:`KINDS`."""
+    rank = card.rank
+    if rank is Rank.JOKER:
+        return 14
+    if rank is Rank.TWO:
+        return 13
+    if rank is Rank.THREE:
+        return 0 if card.is_red_three else 1
+    return int(rank) - 2
+
+
+def _counts(cards: Iterable[Card]) -> list[int]:
+    out = [0] * _N
+    for card in cards:
+        out[_kind(card)] += 1
+    return out
+
+
+# ---------------------------------------------------------------------------- memory
+@attrs.frozen
+class Memory:
+    """What every seat can remember of the hand's public events, beyond the table itself.
+
+    Start one with :meth:`empty` and give it each move's events (:func:`canasta.step`, or
+    :func:`canasta.deal_events` for a fresh deal) with :meth:`after`. Only public facts are
+    kept, so one memory serves every seat.
+
+    Attributes:
+        known: by seat (absolute), counts by kind (:data:`KINDS`) of the cards it took with a
+            pile and has not melded, discarded or laid out since: cards it is known to hold
+            (a lower bound by kind).
+        discards: by seat, counts by kind of the cards it discarded this hand.
+        turns: by seat, the turns it began this hand (a draw or a pile taken).
+        takes: by seat, the piles it took this hand.
+        drawn: by seat, the cards it drew from the stock this hand (replacements included).
+        record: the hand's public events so far, in order (as a spectator sees them).
+    """
+
+    known: tuple[tuple[int, ...], ...]
+    discards: tuple[tuple[int, ...], ...]
+    turns: tuple[int, ...]
+    takes: tuple[int, ...]
+    drawn: tuple[int, ...]
+    record: tuple[Event, ...] = ()
+
+    @classmethod
+    def empty(cls, players: int) -> Memory:
+        """A memory of nothing, for ``players`` seats (the start of a hand)."""
+        zeros = (0,) * _N
+        return cls(
+            known=(zeros,) * players,
+            discards=(zeros,) * players,
+            turns=(0,) * players,
+            takes=(0,) * players,
+            drawn=(0,) * players,
+        )
+
+    def after(self, events: Iterable[Event]) -> Memory:
+        """The memory once ``events`` (one move's, in order) have happened. Private details
+        (drawn cards, dealt hands) are dropped first (:func:`canasta.events_for` with no
+        seat); a :class:`~canasta.HandDealt` starts the memory afresh."""
+        public = events_for(tuple(events), None)
+        if not public:
+            return self
+        players = len(self.turns)
+        known = [list(k) for k in self.known]
+        discards = [list(d) for d in self.discards]
+        turns, takes, drawn = list(self.turns), list(self.takes), list(self.drawn)
+        record = list(self.record)
+
+        def forget(seat: int, cards: Iterable[Card]) -> None:
+            row = known[seat]
+            for card in cards:
+                k = _kind(card)
+                if row[k]:
+                    row[k] -= 1
+
+        for event in public:
+            if isinstance(event, HandDealt):
+                fresh = Memory.empty(players)
+                known = [list(k) for k in fresh.known]
+                discards = [list(d) for d in fresh.discards]
+                turns, takes, drawn, record = [0] * players, [0] * players, [0] * players, []
+            elif isinstance(event, CardsDrawn):
+                drawn[event.seat] += event.count
+                if not event.replacing:
+                    turns[event.seat] += 1
+            elif isinstance(event, PileTaken):
+                turns[event.seat] += 1
+                takes[event.seat] += 1
+                for k, n in enumerate(_counts(event.cards)):
+                    known[event.seat][k] += n
+            elif isinstance(event, MeldMade):
+                forget(event.seat, event.meld.cards)
+            elif isinstance(event, MeldExtended):
+                forget(event.seat, event.cards)
+            elif isinstance(event, RedThreeLaidOut):
+                forget(event.seat, (event.card,))
+            elif isinstance(event, Discarded):
+                forget(event.seat, (event.card,))
+                discards[event.seat][_kind(event.card)] += 1
+            record.append(event)
+        return Memory(
+            known=tuple(tuple(k) for k in known),
+            discards=tuple(tuple(d) for d in discards),
+            turns=tuple(turns),
+            takes=tuple(takes),
+            drawn=tuple(drawn),
+            record=tuple(record),
+        )
+
+
+# ---------------------------------------------------------------------------- layout
+def _sections(players: int, information: bool) -> list[tuple[str, tuple[int, ...]]]:
+    p = players
+    out: list[tuple[str, tuple[int, ...]]] = [
+        ("hand", (_N,)),
+        ("known", (p, _N)),
+        ("melds", (p, len(MELD_RANKS), 5)),
+        ("seats", (p, 9)),
+        ("pile", (_N + 5,)),
+        ("stock", (2,)),
+        ("phase", (len(_PHASES),)),
+        ("turn", (8 + len(MELD_RANKS),)),
+        ("match", (1,)),
+    ]
+    if information:
+        out += [("discards", (p, _N)), ("history", (p, 3))]
+    return out
+
+
+def _size(shape: tuple[int, ...]) -> int:
+    n = 1
+    for d in shape:
+        n *= d
+    return n
+
+
+def layout(
+    variant: str | Variant, *, information: bool = False
+) -> tuple[tuple[str, int, tuple[int, ...]], ...]:
+    """The tensor's sections in order: ``(name, offset, shape)`` each (see the module's table).
+
+    Args:
+        variant: a preset name or a :class:`~canasta.Variant`.
+        information: the information-state tensor's layout (the observation's plus two
+            sections) rather than the observation's.
+
+    Raises:
+        VariantError: an unknown preset name.
+    """
+    players = get_variant(variant).players
+    out = []
+    offset = 0
+    for name, shape in _sections(players, information):
+        out.append((name, offset, shape))
+        offset += _size(shape)
+    return tuple(out)
+
+
+def observation_size(variant: str | Variant) -> int:
+    """The length of :func:`observation_tensor` in ``variant`` (a preset name or a
+    :class:`~canasta.Variant`): ``62 + 84 P`` for ``P`` players (398 for four).
+
+    Raises:
+        VariantError: an unknown preset name.
+    """
+    players = get_variant(variant).players
+    return sum(_size(shape) for _, shape in _sections(players, False))
+
+
+def information_state_size(variant: str | Variant) -> int:
+    """The length of :func:`information_state_tensor` in ``variant``: ``62 + 102 P`` for
+    ``P`` players (470 for four).
+
+    Raises:
+        VariantError: an unknown preset name.
+    """
+    players = get_variant(variant).players
+    return sum(_size(shape) for _, shape in _sections(players, True))
+
+
+# ---------------------------------------------------------------------------- tensors
+def _view(state_or_view: GameState | PlayerView, seat: int | None) -> PlayerView:
+    if isinstance(state_or_view, PlayerView):
+        if seat is not None and seat != state_or_view.seat:
+            raise StateError(f"the view is seat {state_or_view.seat}'s, not seat {seat}'s")
+        return state_or_view
+    if isinstance(state_or_view, GameState):
+        if seat is None:
+            raise StateError("name the seat whose tensor of a GameState is wanted")
+        return observe(state_or_view, seat)
+    raise StateError(f"not a GameState or a PlayerView: {type(state_or_view).__name__}")
+
+
+def _memory(memory: Memory | None, players: int) -> Memory:
+    if memory is None:
+        return Memory.empty(players)
+    if not isinstance(memory, Memory) or len(memory.turns) != players:
+        raise StateError(f"not a Memory of {players} seats: {memory!r:.60}")
+    return memory
+
+
+def _side_of(view: PlayerView, seat: int) -> int | None:
+    for i, side in enumerate(view.sides):
+        if seat in side:
+            return i
+    return None
+
+
+def _observation(view: PlayerView, memory: Memory) -> list[float]:
+    p = view.variant.players
+    me = view.seat
+    rel = [(me + r) % p for r in range(p)]
+    out: list[float] = []
+    out += _counts(view.hand)
+    for seat in rel:
+        out += memory.known[seat]
+    my_side = view.side
+    for seat in rel:
+        block = [0] * (len(MELD_RANKS) * 5)
+        side = _side_of(view, seat)
+        if side is not None:
+            for meld in view.melds[side]:
+                row = _MELD_ROW.get(meld.rank)
+                if row is None:
+                    continue
+                b = row * 5
+                block[b] = meld.naturals
+                block[b + 1] = meld.twos
+                block[b + 2] = meld.jokers
+                block[b + 3] = int(meld.is_natural_canasta(view.variant.canasta_size))
+                block[b + 4] = int(meld.is_mixed_canasta(view.variant.canasta_size))
+        out += block
+    for seat in rel:
+        side = _side_of(view, seat)
+        total = minimum = 0
+        if side is not None:
+            total = _side_total(view, seat)
+            minimum = view.minimums[side]
+        out += [
+            view.hand_sizes[seat],
+            len(view.red_threes[seat]),
+            int(bool(view.has_melded) and view.has_melded[seat]),
+            int(seat != me and side is not None and side == my_side),
+            int(side is None),
+            int(view.current_seat == seat),
+            int(view.dealer == seat),
+            total,
+            minimum,
+        ]
+    top = [0] * _N
+    if view.top_card is not None:
+        top[_kind(view.top_card)] = 1
+    out += top
+    out += [
+        view.pile_size,
+        view.pile_red_threes,
+        int(view.pile_frozen),
+        int(view.pile_frozen_for_me),
+        int(view.pile_blocked),
+    ]
+    out += [view.stock_size, view.out_of_play]
+    out += [int(view.phase is phase) for phase in _PHASES]
+    turn = view.turn
+    facts = [0] * (8 + len(MELD_RANKS))
+    if turn is not None:
+        facts[0] = int(turn.drew is DrawSource.STOCK)
+        facts[1] = int(turn.drew is DrawSource.PILE)
+        facts[2] = int(turn.asked)
+        facts[3] = int(turn.permission is True)
+        facts[4] = int(turn.permission is False)
+        facts[5] = int(turn.laid_off)
+        facts[6] = int(turn.melded)
+        facts[7] = int(turn.last_red_three)
+        for rank in turn.created:
+            row = _MELD_ROW.get(rank)
+            if row is not None:
+                facts[8 + row] = 1
+    out += facts
+    out.append(view.hand_number)
+    return [float(x) for x in out]
+
+
+def _side_total(view: PlayerView, seat: int) -> int:
+    """The match total of ``seat``'s side before the hand (the variant's sides; in
+    Cutthroat each player is one)."""
+    for i, side in enumerate(view.variant.sides):
+        if seat in side:
+            return view.totals[i]
+    return 0
+
+
+def observation_tensor(
+    state_or_view: GameState | PlayerView, seat: int | None = None, memory: Memory | None = None
+) -> list[float]:
+    """The observation tensor of ``seat``: the layout of the module's table, as floats.
+
+    Args:
+        state_or_view: a state (then ``seat`` is required) or a seat's view.
+        seat: the viewer's seat (0-based); with a view, ``None`` or the view's seat.
+        memory: the hand's public memory (:class:`Memory`) for the ``known`` section; without
+            it nothing is known to be held (zeros).
+
+    Returns:
+        A list of :func:`observation_size` floats.
+
+    Raises:
+        StateError: not a state or a view, a seat missing or not the view's, or a memory of
+            another number of seats.
+    """
+    view = _view(state_or_view, seat)
+    return _observation(view, _memory(memory, view.variant.players))
+
+
+def information_state_tensor(
+    state_or_view: GameState | PlayerView, seat: int | None = None, memory: Memory | None = None
+) -> list[float]:
+    """The information-state tensor of ``seat``: :func:`observation_tensor` followed by the
+    ``discards`` and ``history`` sections (the module's table).
+
+    Returns:
+        A list of :func:`information_state_size` floats.
+
+    Raises:
+        StateError: as :func:`observation_tensor`.
+    """
+    view = _view(state_or_view, seat)
+    p = view.variant.players
+    mem = _memory(memory, p)
+    out = _observation(view, mem)
+    rel = [(view.seat + r) % p for r in range(p)]
+    for s in rel:
+        out += [float(x) for x in mem.discards[s]]
+    for s in rel:
+        out += [float(mem.turns[s]), float(mem.takes[s]), float(mem.drawn[s])]
+    return out
+
+
+# ---------------------------------------------------------------------------- strings
+def _cards_text(cards: Iterable[Card]) -> str:
+    return " ".join(str(c) for c in cards) or "-"
+
+
+def _observation_text(view: PlayerView, memory: Memory) -> list[str]:
+    p = view.variant.players
+    lines = [
+        f"seat {view.seat} hand {view.hand_number} phase {view.phase.value}"
+        f" to act {view.current_seat} dealer {view.dealer}",
+        f"hand {view.hand}",
+    ]
+    for r in range(p):
+        seat = (view.seat + r) % p
+        side = _side_of(view, seat)
+        melds = "" if side is None else " ".join(f"[{m}]" for m in view.melds[side])
+        known = [f"{n}x{kind}" for kind, n in zip(KINDS, memory.known[seat], strict=True) if n]
+        lines.append(
+            f"seat {seat}: {view.hand_sizes[seat]} cards"
+            f" red3 {_cards_text(view.red_threes[seat])}"
+            f" known {' '.join(known) or '-'} side {side} melds {melds or '-'}"
+        )
+    lines.append(
+        f"pile {view.top_card or '-'} size {view.pile_size} red3 {view.pile_red_threes}"
+        f" frozen {int(view.pile_frozen)}/{int(view.pile_frozen_for_me)}"
+        f" blocked {int(view.pile_blocked)} stock {view.stock_size} out {view.out_of_play}"
+    )
+    lines.append(f"totals {' '.join(map(str, view.totals))} minimums {view.minimums}")
+    if view.turn is not None:
+        t = view.turn
+        created = "".join(r.symbol for r in sorted(t.created))
+        lines.append(
+            f"turn seat {t.seat} drew {t.drew} asked {int(t.asked)} answer {t.permission}"
+            f" laid off {int(t.laid_off)} melded {int(t.melded)} created {created or '-'}"
+            f" last red3 {int(t.last_red_three)}"
+        )
+    return lines
+
+
+def observation_string(
+    state_or_view: GameState | PlayerView, seat: int | None = None, memory: Memory | None = None
+) -> str:
+    """The observation as text, a few lines (the same facts as :func:`observation_tensor`,
+    the hand and melds by card).
+
+    Raises:
+        StateError: as :func:`observation_tensor`.
+    """
+    view = _view(state_or_view, seat)
+    return "\n".join(_observation_text(view, _memory(memory, view.variant.players)))
+
+
+def information_state_string(
+    state_or_view: GameState | PlayerView,
+    seat: int | None = None,
+    memory: Memory | None = None,
+) -> str:
+    """The information state as text: :func:`observation_string` followed by the hand's
+    public record (``memory.record``), one event a line.
+
+    Raises:
+        StateError: as :func:`observation_tensor`.
+    """
+    view = _view(state_or_view, seat)
+    mem = _memory(memory, view.variant.players)
+    return "\n".join([*_observation_text(view, mem), *(str(e) for e in mem.record)])
