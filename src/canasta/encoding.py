@@ -87,16 +87,20 @@ from .melds import Meld
 from .state import GameState
 from .variants import Variant, get_variant
 
-__all__ = ["PENDING_SIZE", "ActionEncoding", "EncodingError", "TurnState"]
+__all__ = ["MAX_MENU", "PENDING_SIZE", "ActionEncoding", "EncodingError", "TurnState"]
 
 #: The meld ranks of the ``group`` section, in order.
 _RANKS = tuple(Rank(r) for r in range(4, 15))
-#: Kinds of the ``discard`` section, in order (a red three is never discarded, §2 case 21).
-_DISCARD_KINDS = ("3", *"456789TJQKA", "2", "JK")
+#: Ranks of the ``discard`` section, in order: black three (a red three is never discarded,
+#: §2 case 21), 4 ... A, two, joker.
+_DISCARD_RANKS = (Rank.THREE, *(Rank(r) for r in range(4, 15)), Rank.TWO, Rank.JOKER)
 #: Meld ranks of :func:`ActionEncoding.pending_tensor`, in order: black threes, then 4 ... A.
 _TENSOR_RANKS = (Rank.THREE, *_RANKS)
 #: The length of :meth:`ActionEncoding.pending_tensor`.
 PENDING_SIZE = 6 + 3 * len(_TENSOR_RANKS)
+#: The longest menu the encoding spells (a state's menu is spelled whole; only a position built
+#: with most of the pack in one hand of a side that has not melded lists more).
+MAX_MENU = 200_000
 
 
 class EncodingError(CanastaError, ValueError):
@@ -167,10 +171,6 @@ def _wilds(cards: Sequence[Card]) -> tuple[int, int, int]:
     return len(cards) - j - t, j, t
 
 
-def _kind(card: Card) -> str:
-    return "JK" if card.rank is Rank.JOKER else card.rank.symbol
-
-
 class ActionEncoding:
     """The fixed action space of a variant: :attr:`num_actions` indices (the module's table).
 
@@ -196,12 +196,12 @@ class ActionEncoding:
         self._pairs = _wild_pairs(v)
         self._pair_index = {p: i for i, p in enumerate(self._pairs)}
         w = len(self._pairs)
-        self._take = self.DISCARD + len(_DISCARD_KINDS)
+        self._take = self.DISCARD + len(_DISCARD_RANKS)
         self._group = self._take + self._naturals * w
         self._three = self._group + len(_RANKS) * (self._naturals + 1) * w
         #: The number of action indices, ``0 <= index < num_actions``.
         self.num_actions = self._three + self._threes
-        self._discard = {k: self.DISCARD + i for i, k in enumerate(_DISCARD_KINDS)}
+        self._discard = {r: self.DISCARD + i for i, r in enumerate(_DISCARD_RANKS)}
 
     def __repr__(self) -> str:
         return f"ActionEncoding({self.variant.name!r})"
@@ -211,7 +211,7 @@ class ActionEncoding:
         """The sections of the index space in order: ``(name, first index, count)`` each."""
         return (
             ("fixed", 0, self.DISCARD),
-            ("discard", self.DISCARD, len(_DISCARD_KINDS)),
+            ("discard", self.DISCARD, len(_DISCARD_RANKS)),
             ("take", self._take, self._group - self._take),
             ("group", self._group, self._three - self._group),
             ("threes", self._three, self._threes),
@@ -234,11 +234,9 @@ class ActionEncoding:
             name = ("draw", "decline", "end", "ask", "yes", "no", "deal", "play")[i]
             return (name, None, 0, 0, 0)
         if i < self._take:
-            kind = _DISCARD_KINDS[i - self.DISCARD]
-            if kind == "JK":
-                return ("discard", Rank.JOKER, 0, 1, 0)
-            rank = Rank.parse(kind)
-            return ("discard", rank, int(rank is not Rank.TWO), 0, int(rank is Rank.TWO))
+            rank = _DISCARD_RANKS[i - self.DISCARD]
+            j, t = int(rank is Rank.JOKER), int(rank is Rank.TWO)
+            return ("discard", rank, 1 - j - t, j, t)
         w = len(self._pairs)
         if i < self._group:
             n, p = divmod(i - self._take, w)
@@ -301,10 +299,10 @@ class ActionEncoding:
         kind = type(action)
         if kind is Discard:
             assert isinstance(action, Discard)
-            i = self._discard.get(_kind(action.card))
-            if i is None:
+            card = action.card
+            if card.is_red_three:
                 raise EncodingError(f"{action} has no index: a red three is never discarded")
-            return (i,)
+            return (self._discard[card.rank],)
         if kind is MeldCards:
             assert isinstance(action, MeldCards)
             return tuple(self._group_index(m) for m in action.melds)
@@ -346,18 +344,23 @@ class ActionEncoding:
         return ts, plan
 
     def _make_plan(self, state: GameState) -> _Plan:
+        menu = legal_actions(state)
+        if len(menu) > MAX_MENU:
+            raise EncodingError(
+                f"the menu lists {len(menu)} actions, more than the encoding spells "
+                f"({MAX_MENU}): a built position with most of the pack in one hand"
+            )
+        spell = self._spell
         actions: dict[tuple[int, ...], Action] = {}
-        first: set[int] = set()
         longer: dict[tuple[int, ...], set[int]] = {}
-        for a in legal_actions(state):
-            seq = self._spell(a)
+        for a in menu:
+            seq = spell(a)
             if seq in actions:  # pragma: no cover - the menu is duplicate-free by kind
                 raise EncodingError(f"{a} and {actions[seq]} spell alike")
             actions[seq] = a
-            first.add(seq[0])
             for k in range(1, len(seq)):
                 longer.setdefault(seq[:k], set()).add(seq[k])
-        nexts: dict[tuple[int, ...], tuple[int, ...]] = {(): tuple(sorted(first))}
+        nexts = {(): tuple(sorted({seq[0] for seq in actions}))}
         for prefix, ids in longer.items():
             if prefix in actions:
                 ids.add(self.PLAY)

@@ -205,8 +205,9 @@ class raw_env(AECEnv):  # type: ignore[misc, unused-ignore]
         seat = self.possible_agents.index(agent)
         mask = np.zeros(self.encoding.num_actions, np.int8)
         if ts.current_seat == seat and not self.terminations.get(agent, True):
-            mask[list(self.encoding.legal_ids(ts))] = 1
-        obs = np.asarray(observation(self.encoding, ts, seat, self._memory), np.float32)
+            mask.put(self.encoding.legal_ids(ts), 1)
+        values = observation(self.encoding, ts, seat, self._memory)
+        obs = np.fromiter(values, np.float32, len(values))
         return {"observation": obs, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
