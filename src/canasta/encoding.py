@@ -185,6 +185,7 @@ class ActionEncoding:
         VariantError: an unknown preset name.
     """
 
+    #: The fixed indices (the module's table); ``PLAY`` plays the pending action as it stands.
     DRAW, DECLINE, END_TURN, ASK, YES, NO, DEAL, PLAY = range(8)
     #: The first discard index.
     DISCARD = 8
@@ -360,7 +361,7 @@ class ActionEncoding:
             actions[seq] = a
             for k in range(1, len(seq)):
                 longer.setdefault(seq[:k], set()).add(seq[k])
-        nexts = {(): tuple(sorted({seq[0] for seq in actions}))}
+        nexts: dict[tuple[int, ...], tuple[int, ...]] = {(): tuple(sorted({s[0] for s in actions}))}
         for prefix, ids in longer.items():
             if prefix in actions:
                 ids.add(self.PLAY)
