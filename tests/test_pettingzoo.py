@@ -31,6 +31,13 @@ def test_api(name: str) -> None:
     api_test(env(name), num_cycles=60)
 
 
+@pytest.mark.parametrize("name", ["two-player", "classic"])
+def test_api_through_the_end_of_the_episode(name: str) -> None:
+    """Long enough for the hand to end inside the test: the terminated agents are stepped with
+    ``None`` and removed, as the API requires."""
+    api_test(env(name), num_cycles=400)
+
+
 @pytest.mark.parametrize("name", PRESETS)
 def test_seed(name: str) -> None:
     seed_test(lambda: env(name), num_cycles=40)
