@@ -52,22 +52,18 @@ def test_a_whole_match_is_one_episode() -> None:
     assert returns[0] == totals[0] - totals[1]
 
 
-def test_the_deal_is_a_chance_node_per_card() -> None:
+def test_each_deal_is_three_chance_steps_picking_a_portable_deal_seed() -> None:
     game = _game("classic")
     state = game.new_initial_state()
-    outcomes = state.chance_outcomes()
-    assert len(outcomes) == 53 and abs(sum(p for _, p in outcomes) - 1) < 1e-9
-    odds = {state.action_to_string(pyspiel.PlayerId.CHANCE, a): p for a, p in outcomes}
-    assert odds["deal JK"] == 4 / 108 and odds["deal 7H"] == 2 / 108
-    rng = random.Random(4)
-    deck = []
-    for _ in range(108):
-        assert state.is_chance_node()
-        action = rng.choice(state.chance_outcomes())[0]
-        deck.append(state.action_to_string(pyspiel.PlayerId.CHANCE, action).split()[1])
-        state.apply_action(action)
-    assert not state.is_chance_node()
+    for digit in (1, 2, 3):
+        outcomes = state.chance_outcomes()
+        assert len(outcomes) == 1024 and {p for _, p in outcomes} == {1 / 1024}
+        state.apply_action(digit)
+    seed = (1 * 1024 + 2) * 1024 + 3
+    deck = canasta.shuffled_pack("classic", seed, 1)
     assert state.game_state == canasta.new_game("classic", deck=deck)
+    assert state.game_state.seed is None  # the table does not give the deal away
+    assert state.current_player() == 0
 
 
 @pytest.mark.parametrize("name", ["classic", "cutthroat", "five-player"])
