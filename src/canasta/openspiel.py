@@ -57,12 +57,12 @@ import numpy as np  # type: ignore[import-not-found, unused-ignore]
 import pyspiel  # type: ignore[import-not-found, unused-ignore]
 
 from . import tensors as _t
-from .actions import DealNextHand
+from .actions import Action, DealNextHand
 from .cards import Card
 from .deals import shuffled_pack
-from .engine import apply, new_game
+from .encoding import PENDING_SIZE, ActionEncoding, TurnState
+from .engine import new_game
 from .events import deal_events, events_between, step
-from .legal import legal_actions
 from .sampling import sample_state
 from .scoring import score_hand
 from .state import GameState
@@ -118,40 +118,47 @@ def _bound(variant: Variant) -> int:
 
 
 class _Coder:
-    """The fixed action encoding as the game uses it (one place to read it)."""
+    """The fixed action encoding (:class:`canasta.encoding.ActionEncoding`) as the game uses
+    it: its turn states carry the parts of a compound action chosen so far."""
 
     def __init__(self, variant: Variant) -> None:
-        self.variant = variant
-        self.size = 2000
+        self.encoding = ActionEncoding(variant)
+        self.size = self.encoding.num_actions
 
-    def start(self, state: GameState) -> Any:
-        return state
+    def start(self, state: GameState) -> TurnState:
+        return TurnState(state)
 
-    def state_of(self, turn: Any) -> GameState:
-        state: GameState = turn
-        return state
+    def state_of(self, turn: TurnState) -> GameState:
+        return turn.state
 
-    def player(self, turn: Any) -> int:
-        seat = self.state_of(turn).current_seat
+    def player(self, turn: TurnState) -> int:
+        seat = turn.current_seat
         assert seat is not None
         return seat
 
-    def legal(self, turn: Any) -> range:
-        return range(min(len(legal_actions(turn)), self.size))
+    def legal(self, turn: TurnState) -> tuple[int, ...]:
+        return self.encoding.legal_ids(turn)
 
-    def step(self, turn: Any, index: int) -> tuple[Any, list[tuple[GameState, Any, GameState]]]:
-        action = legal_actions(turn)[index]
-        after = apply(turn, action)
-        return after, [(turn, action, after)]
+    def step(
+        self, turn: TurnState, index: int
+    ) -> tuple[TurnState, tuple[tuple[GameState, Action, GameState], ...]]:
+        """The next turn state, and the engine action it played with the states around it
+        (none while a compound action is being spelled)."""
+        action = self.encoding.decode(turn, index)
+        after = self.encoding.step(turn, index)
+        return after, (() if action is None else ((turn.state, action, after.state),))
 
-    def describe(self, turn: Any, index: int) -> str:
-        return str(legal_actions(turn)[index])
+    def describe(self, turn: TurnState, index: int) -> str:
+        return self.encoding.describe(turn, index)
 
-    def pending(self, turn: Any) -> str:
-        return ""
+    def pending(self, turn: TurnState) -> str:
+        return self.encoding.describe(turn)
 
-    def resample(self, turn: Any, state: GameState) -> Any:
-        return state
+    def pending_tensor(self, turn: TurnState) -> list[float]:
+        return self.encoding.pending_tensor(turn)
+
+    def resample(self, turn: TurnState, state: GameState) -> TurnState:
+        return TurnState(state, turn.pending)
 
 
 class _Config:
@@ -268,7 +275,7 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
         return config.episode == "hand" or state.is_match_over or self._hands >= config.max_hands
 
     def is_terminal(self) -> bool:
-        return self._player == pyspiel.PlayerId.TERMINAL
+        return bool(self._player == pyspiel.PlayerId.TERMINAL)
 
     def _legal_actions(self, player: int) -> list[int]:
         """The legal action ids of ``player`` (the seat to act), ascending."""
@@ -398,38 +405,50 @@ def _known_cards(view: Any, memory: _t.Memory) -> dict[int, list[Card]]:
 
 class CanastaObserver:
     """OpenSpiel's Python observer of ``python_canasta``: ``tensor`` (a numpy float32 array),
-    ``dict`` (its sections by name, shaped as :func:`canasta.tensors.layout` says),
-    ``set_from(state, player)`` and ``string_from(state, player)``."""
+    ``dict`` (its sections by name, shaped as :func:`canasta.tensors.layout` says, plus
+    ``pending``), ``set_from(state, player)`` and ``string_from(state, player)``.
+
+    The tensor is :func:`canasta.tensors.observation_tensor` (or
+    :func:`~canasta.tensors.information_state_tensor` for information states) followed by
+    ``pending``, the :data:`~canasta.encoding.PENDING_SIZE` floats of
+    :meth:`ActionEncoding.pending_tensor <canasta.encoding.ActionEncoding.pending_tensor>`: the
+    parts of a compound action ``player`` has chosen so far (zeros for the other players).
+    """
 
     def __init__(self, variant: Variant, *, information: bool) -> None:
         self.information = information
-        sections = _t.layout(variant, information=information)
+        sections = [*_t.layout(variant, information=information)]
         size = _t.information_state_size(variant) if information else _t.observation_size(variant)
-        self.tensor = np.zeros(size, np.float32)
+        sections.append(("pending", size, (PENDING_SIZE,)))
+        self.tensor = np.zeros(size + PENDING_SIZE, np.float32)
         self.dict: dict[str, Any] = {}
         for name, offset, shape in sections:
             n = int(np.prod(shape))
             self.dict[name] = self.tensor[offset : offset + n].reshape(shape)
 
     def set_from(self, state: CanastaState, player: int) -> None:
-        """Fill :attr:`tensor` with ``state`` as ``player`` sees it (zeros while shuffling)."""
+        """Fill :attr:`tensor` with ``state`` as ``player`` sees it (zeros before the first
+        deal)."""
         game_state = state.game_state
+        self.tensor.fill(0.0)
         if game_state is None:
-            self.tensor.fill(0.0)
             return
         f = _t.information_state_tensor if self.information else _t.observation_tensor
-        self.tensor[:] = f(game_state, player, state.memory)
+        values = f(game_state, player, state.memory)
+        self.tensor[: len(values)] = values
+        if state.current_player() == player:
+            self.dict["pending"][:] = state._coder.pending_tensor(state._turn.value)
 
     def string_from(self, state: CanastaState, player: int) -> str:
-        """``state`` as ``player`` sees it, as text."""
+        """``state`` as ``player`` sees it, as text (the information state's when the
+        observer is one), and the parts he has chosen so far."""
         game_state = state.game_state
         if game_state is None:
             return "dealing"
         f = _t.information_state_string if self.information else _t.observation_string
         text = f(game_state, player, state.memory)
-        turn = state._turn.value
         if state.current_player() == player:
-            pending = state._coder.pending(turn)
+            pending = state._coder.pending(state._turn.value)
             if pending:
                 text += f"\nchosen: {pending}"
         return text
