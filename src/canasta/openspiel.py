@@ -105,6 +105,7 @@ class _Shared:
         return self
 
 
+_CHANCE, _TERMINAL = int(pyspiel.PlayerId.CHANCE), int(pyspiel.PlayerId.TERMINAL)
 #: The deal seed is picked by this many chance steps ...
 SEED_STEPS = 3
 #: ... of this many equally likely outcomes each: 2**30 deals.
@@ -131,22 +132,20 @@ class _Coder:
     def state_of(self, turn: TurnState) -> GameState:
         return turn.state
 
-    def player(self, turn: TurnState) -> int:
-        seat = turn.current_seat
-        assert seat is not None
-        return seat
-
     def legal(self, turn: TurnState) -> tuple[int, ...]:
         return self.encoding.legal_ids(turn)
 
     def step(
         self, turn: TurnState, index: int
-    ) -> tuple[TurnState, tuple[tuple[GameState, Action, GameState], ...]]:
+    ) -> tuple[TurnState, tuple[GameState, Action, GameState] | None]:
         """The next turn state, and the engine action it played with the states around it
-        (none while a compound action is being spelled)."""
-        action = self.encoding.decode(turn, index)
+        (``None`` while a compound action is being spelled)."""
         after = self.encoding.step(turn, index)
-        return after, (() if action is None else ((turn.state, action, after.state),))
+        if after.pending:
+            return after, None
+        action = self.encoding.decode(turn, index)
+        assert action is not None
+        return after, (turn.state, action, after.state)
 
     def describe(self, turn: TurnState, index: int) -> str:
         return self.encoding.describe(turn, index)
@@ -220,11 +219,12 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
         self._config = _Shared(config)
         self._digits: tuple[int, ...] = ()  # chance outcomes of the deal being picked
         self._turn = _Shared(None)  # the encoding's turn state once the hand is dealt
-        # the hand's memory, and the moves (before, action, after) it has not taken in yet
+        # the hand's memory, and the moves (before, action, after) it has not taken in yet, as
+        # a linked list (move, older moves), newest first: () when there is none
         self._memory = _Shared(_t.Memory.empty(config.variant.players))
         self._unseen = _Shared(())
         self._hands = 0
-        self._player = int(pyspiel.PlayerId.CHANCE)  # worked out after each action
+        self._player = _CHANCE  # worked out after each action
 
     # ------------------------------------------------------------------ the engine's state
     @property
@@ -239,7 +239,12 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
         """The public memory of the hand (:class:`canasta.tensors.Memory`)."""
         memory: _t.Memory = self._memory.value
         if self._unseen.value:
-            for before, action, after in self._unseen.value:
+            moves = []
+            link = self._unseen.value
+            while link:  # the moves, a linked list, newest first
+                move, link = link
+                moves.append(move)
+            for before, action, after in reversed(moves):
                 memory = memory.after(events_between(before, action, after))
             self._memory, self._unseen = _Shared(memory), _Shared(())
         return memory
@@ -261,11 +266,13 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
         return self._player
 
     def _next_player(self) -> int:
-        if self._is_terminal():
-            return int(pyspiel.PlayerId.TERMINAL)
-        if self._dealing():
-            return int(pyspiel.PlayerId.CHANCE)
-        return int(self._coder.player(self._turn.value))
+        state = self.game_state
+        if state is None:
+            return _CHANCE
+        seat = state.current_seat
+        if seat is not None and not state.is_hand_over:
+            return seat
+        return _TERMINAL if self._is_terminal() else _CHANCE
 
     def _is_terminal(self) -> bool:
         state = self.game_state
@@ -275,7 +282,7 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
         return config.episode == "hand" or state.is_match_over or self._hands >= config.max_hands
 
     def is_terminal(self) -> bool:
-        return bool(self._player == pyspiel.PlayerId.TERMINAL)
+        return self._player == _TERMINAL
 
     def _legal_actions(self, player: int) -> list[int]:
         """The legal action ids of ``player`` (the seat to act), ascending."""
@@ -287,14 +294,15 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
         return uniform
 
     def _apply_action(self, action: int) -> None:
-        if self._player == pyspiel.PlayerId.CHANCE:
+        if self._player == _CHANCE:
             self._digits = (*self._digits, action)
             if len(self._digits) == SEED_STEPS:
                 self._deal()
         else:
-            turn, applied = self._coder.step(self._turn.value, action)
+            turn, move = self._coder.step(self._turn.value, action)
             self._turn = _Shared(turn)
-            self._unseen = _Shared((*self._unseen.value, *applied))
+            if move is not None:
+                self._unseen = _Shared((move, self._unseen.value))
         self._player = self._next_player()
 
     def _deal(self) -> None:
