@@ -6,7 +6,7 @@ from __future__ import annotations
 import importlib.util
 
 #: Module files (relative to this directory) and the import each one needs.
-_EXTRAS = {"canasta/pettingzoo.py": "pettingzoo"}
+_EXTRAS = {"canasta/pettingzoo.py": "pettingzoo", "canasta/openspiel.py": "pyspiel"}
 
 collect_ignore = [
     path for path, needs in _EXTRAS.items() if importlib.util.find_spec(needs) is None

@@ -194,3 +194,19 @@ def test_bad_input_raises_encoding_error() -> None:
     with pytest.raises(EncodingError, match="lead to no listed action"):
         enc.legal_ids(TurnState(state, (enc.DRAW,)))
     assert state == canasta.new_game("classic", seed=3)
+
+
+def test_play_plays_an_action_that_goes_on() -> None:
+    """Five fives, a two and a joker are a canasta that opens alone (§2 case 12) and that also
+    starts the whole concealed going out with the three fours (§2 case 29): after it, **play**
+    opens, or the fours go on."""
+    state = COMPOUNDS["concealed-two-or-joker"]()
+    enc = ActionEncoding("classic")
+    opening = next(a for a in canasta.legal_actions(state) if enc.spell(state, a)[-1] == enc.PLAY)
+    first, play = enc.spell(state, opening)
+    ts = enc.step(state, first)
+    assert enc.PLAY in enc.legal_ids(ts) and len(enc.legal_ids(ts)) > 1
+    assert enc.pending_tensor(ts)[2] == 1.0
+    assert enc.decode(ts, play) == opening
+    assert enc.describe(ts, play) == str(opening)
+    assert enc.step(ts, play).state == canasta.apply(state, opening)

@@ -36,7 +36,7 @@ def test_seed(name: str) -> None:
     seed_test(lambda: env(name), num_cycles=40)
 
 
-@pytest.mark.parametrize("name", ["classic", "five-player"])
+@pytest.mark.parametrize("name", PRESETS)
 def test_render(name: str, capsys: pytest.CaptureFixture[str]) -> None:
     render_test(lambda render_mode=None: env(name, render_mode=render_mode))
     assert "discard pile" in capsys.readouterr().out
@@ -98,3 +98,12 @@ def test_bad_arguments_and_actions() -> None:
     e.reset(seed=1)
     with pytest.raises(EncodingError):
         e.step(e.encoding.PLAY)
+
+
+def test_wrapped_illegal_index_ends_the_episode() -> None:
+    e = env("classic")
+    e.reset(seed=1)
+    agent = e.agent_selection
+    e.step(e.unwrapped.encoding.PLAY)
+    assert all(e.terminations.values())
+    assert e.rewards[agent] == -1

@@ -25,21 +25,21 @@ Draw(seat=0)
 variant's wild limit, ten for three wild cards, in the order ``(j, t)`` = ``(0,0) (0,1) (0,2)
 (0,3) (1,0) (1,1) (1,2) (2,0) (2,1) (3,0)``):
 
-==========  ===================  ============================================================
-indices     count                meaning
-==========  ===================  ============================================================
-0 - 7       8                    draw; decline the pile; end the turn (:class:`~canasta.EndTurn`);
-                                 ask partner; answer yes; answer no; deal the next hand;
-                                 **play** the pending action as it stands
-8 - 21      14                   discard a card of kind 3 (black), 4 ... A, 2, joker
-take        ``P x W``            take the pile with ``n`` naturals of the top card's rank
-                                 (``n`` from 0 to ``P - 1``) and ``(j, t)`` wild cards from the
-                                 hand, index ``take + n W + w``
-group       ``11 x (P + 1) x W`` a group of ``n`` naturals of rank ``r`` (4 ... A, ``n`` from 0
-                                 to ``P``) and ``(j, t)`` wild cards, a new meld or an addition,
-                                 index ``group + ((r - 4)(P + 1) + n) W + w``
-threes      ``B``                a group of ``n`` black threes (from 1 to ``B``, going out)
-==========  ===================  ============================================================
+==========  =====================  ==========================================================
+indices     count                  meaning
+==========  =====================  ==========================================================
+0 - 7       8                      draw; decline the pile; end the turn (:class:`~canasta.EndTurn`);
+                                   ask partner; answer yes; answer no; deal the next hand;
+                                   **play** the pending action as it stands
+8 - 21      14                     discard a card of kind 3 (black), 4 ... A, 2, joker
+take        ``P x W``              take the pile with ``n`` naturals of the top card's rank
+                                   (``n`` from 0 to ``P - 1``) and ``(j, t)`` wild cards from
+                                   the hand, index ``take + n W + w``
+group       ``11 x (P + 1) x W``   a group of ``n`` naturals of rank ``r`` (4 ... A, ``n`` from
+                                   0 to ``P``) and ``(j, t)`` wild cards, a new meld or an
+                                   addition, index ``group + ((r - 4)(P + 1) + n) W + w``
+threes      ``B``                  a group of ``n`` black threes (from 1 to ``B``, going out)
+==========  =====================  ==========================================================
 
 Sizes: 1096 for the two-pack presets (``P = 8``, ``B = 4``), 1578 for the three-pack ones
 (six players). Some indices are never legal (a group of no card, nine cards of a rank with

@@ -20,8 +20,10 @@ melds, a whole going out) is several steps of the same agent. An illegal index r
 PettingZoo's usual wrappers, which end the episode instead, the offender's reward ``-1``.
 
 **Observations** are ``{"observation": float32 array, "action_mask": int8 array}``: the
-observation is that of :func:`observation` (the seat's own view only; nothing hidden from it
-reaches it), the mask is 1 at the legal indices of the agent to act and all 0 for the others.
+observation is that of :func:`observation`, the seat's :mod:`canasta.tensors` observation
+tensor (its own view and the hand's public memory: nothing hidden from it reaches it) followed by
+the pending parts of its turn; the mask is 1 at the legal indices of the agent to act and all 0
+for the others.
 
 **Rewards.** With ``reward="score"`` (the default), when a hand ends each agent gets its side's
 score for the hand minus the mean of the other sides' (points; partners get the same). With
@@ -48,50 +50,37 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from .actions import DealNextHand
-from .cards import Card, Rank
+from . import tensors
+from .actions import Action, DealNextHand
 from .encoding import PENDING_SIZE, ActionEncoding, EncodingError, TurnState
-from .engine import apply, new_game
+from .engine import new_game
 from .errors import SetupError
+from .events import step
 from .render import format_table
 from .scoring import score_hand
 from .state import GameState
 from .variants import Variant, get_variant
 
-__all__ = ["env", "observation", "observation_size", "raw_env"]
+__all__ = ["BOUND", "env", "observation", "observation_size", "raw_env"]
 
-#: The card kinds of the observation's hand section, in order.
-_KINDS = ("3R", "3B", *"456789TJQKA", "2", "JK")
-
-
-def _kind(card: Card) -> int:
-    rank = card.rank
-    if rank is Rank.JOKER:
-        return 14
-    if rank is Rank.TWO:
-        return 13
-    if rank is Rank.THREE:
-        return 0 if card.is_red_three else 1
-    return int(rank) - 2
+#: The bound of the observation's values (counts of cards and points: finite, well within it).
+BOUND = float(2**20)
 
 
 def observation_size(variant: str | Variant) -> int:
-    """The length of :func:`observation` in ``variant``."""
-    return len(_KINDS) + PENDING_SIZE
+    """The length of the observation in ``variant``: :func:`canasta.tensors.observation_size`
+    plus :data:`canasta.encoding.PENDING_SIZE`."""
+    return tensors.observation_size(variant) + PENDING_SIZE
 
 
-def observation(enc: ActionEncoding, ts: TurnState, seat: int) -> list[float]:
-    """The observation of ``seat``: its hand by kind (red three, black three, 4 ... A, 2,
-    joker; each count divided by the pack's cards of the kind), then the pending parts of the
-    turn (:meth:`~canasta.encoding.ActionEncoding.pending_tensor`) when ``seat`` is choosing
-    them, else zeros. Every value is from 0 to 1."""
-    v = enc.variant
-    per = 4 * v.decks
-    scale = [1 / (2 * v.decks)] * 2 + [1 / per] * 12 + [1 / max(v.jokers, 1)]
-    out = [0.0] * len(_KINDS)
-    for card in ts.state.hands[seat]:
-        k = _kind(card)
-        out[k] += scale[k]
+def observation(
+    enc: ActionEncoding, ts: TurnState, seat: int, memory: tensors.Memory
+) -> list[float]:
+    """The observation of ``seat``: its :func:`canasta.tensors.observation_tensor` (its view
+    and the hand's public ``memory``), then the pending parts of the turn
+    (:meth:`~canasta.encoding.ActionEncoding.pending_tensor`) when ``seat`` is choosing them,
+    else zeros (the parts are the chooser's secret until played)."""
+    out = tensors.observation_tensor(ts.state, seat, memory)
     if ts.pending and ts.current_seat == seat:
         return out + enc.pending_tensor(ts)
     return out + [0.0] * PENDING_SIZE
@@ -158,7 +147,9 @@ class raw_env(AECEnv):  # type: ignore[misc, unused-ignore]
         n = self.encoding.num_actions
         obs = spaces.Dict(
             {
-                "observation": spaces.Box(0.0, 1.0, (observation_size(self.variant),), np.float32),
+                "observation": spaces.Box(
+                    -BOUND, BOUND, (observation_size(self.variant),), np.float32
+                ),
                 "action_mask": spaces.Box(0, 1, (n,), np.int8),
             }
         )
@@ -166,6 +157,7 @@ class raw_env(AECEnv):  # type: ignore[misc, unused-ignore]
         self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
         self._rng = random.Random()
         self._ts: TurnState | None = None
+        self._memory = tensors.Memory.empty(self.variant.players)
 
     # ------------------------------------------------------------------ spaces
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -194,6 +186,7 @@ class raw_env(AECEnv):  # type: ignore[misc, unused-ignore]
         else:
             seed = self._rng.getrandbits(63)
         self._ts = TurnState(new_game(self.variant, seed=seed))
+        self._memory = tensors.Memory.empty(self.variant.players)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -213,7 +206,7 @@ class raw_env(AECEnv):  # type: ignore[misc, unused-ignore]
         mask = np.zeros(self.encoding.num_actions, np.int8)
         if ts.current_seat == seat and not self.terminations.get(agent, True):
             mask[list(self.encoding.legal_ids(ts))] = 1
-        obs = np.asarray(observation(self.encoding, ts, seat), np.float32)
+        obs = np.asarray(observation(self.encoding, ts, seat, self._memory), np.float32)
         return {"observation": obs, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
@@ -225,17 +218,24 @@ class raw_env(AECEnv):  # type: ignore[misc, unused-ignore]
             raise EncodingError(f"{agent} is to act: None is no action")
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
-        ts = self.encoding.step(self.turn_state, action)
-        if ts.pending == () and ts.state.is_hand_over:
-            ts = self._hand_over(ts.state)
-        self._ts = ts
+        ts = self.turn_state
+        played = self.encoding.decode(ts, action)
+        if played is None:
+            self._ts = self.encoding.step(ts, action)
+        else:
+            self._ts = self._play(ts.state, played)
         self._select()
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
-    def _hand_over(self, state: GameState) -> TurnState:
-        """Rewards at the end of a hand; the next hand dealt, or the episode ended."""
+    def _play(self, state: GameState, action: Action) -> TurnState:
+        """Play ``action``: the hand's memory goes on; at the end of a hand the rewards, and the
+        next hand dealt or the episode ended."""
+        state, events = step(state, action)
+        self._memory = self._memory.after(events)
+        if not state.is_hand_over:
+            return TurnState(state)
         v = state.variant
         side = {seat: i for i, members in enumerate(v.sides) for seat in members}
         if self.reward == "score":
@@ -251,7 +251,7 @@ class raw_env(AECEnv):  # type: ignore[misc, unused-ignore]
                     self.rewards[agent] = 1.0 if side[s] in winners else -1.0
             self.terminations = dict.fromkeys(self.agents, True)
             return TurnState(state)
-        return TurnState(apply(state, DealNextHand()))
+        return self._play(state, DealNextHand())
 
     # ------------------------------------------------------------------ rendering
     def render(self) -> str | None:
