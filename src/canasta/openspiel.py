@@ -53,8 +53,8 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-import numpy as np  # type: ignore[import-not-found, unused-ignore]
-import pyspiel  # type: ignore[import-not-found, unused-ignore]
+import numpy as np
+import pyspiel
 
 from . import tensors as _t
 from .actions import Action, DealNextHand
