@@ -41,7 +41,7 @@ from .legal import legal_actions
 __all__ = ["format_report", "main", "run"]
 
 #: Episodes per contestant by default.
-HANDS = 20
+HANDS = 40
 #: Interleaved rounds (at most one per episode).
 ROUNDS = 5
 
