@@ -12,6 +12,7 @@ np = pytest.importorskip("numpy")
 import canasta  # noqa: E402
 import canasta.openspiel  # noqa: E402
 from canasta import tensors  # noqa: E402
+from canasta.encoding import PENDING_SIZE  # noqa: E402
 
 PRESETS = canasta.variant_names()
 
@@ -52,22 +53,18 @@ def test_a_whole_match_is_one_episode() -> None:
     assert returns[0] == totals[0] - totals[1]
 
 
-def test_the_deal_is_a_chance_node_per_card() -> None:
+def test_each_deal_is_three_chance_steps_picking_a_portable_deal_seed() -> None:
     game = _game("classic")
     state = game.new_initial_state()
-    outcomes = state.chance_outcomes()
-    assert len(outcomes) == 53 and abs(sum(p for _, p in outcomes) - 1) < 1e-9
-    odds = {state.action_to_string(pyspiel.PlayerId.CHANCE, a): p for a, p in outcomes}
-    assert odds["deal JK"] == 4 / 108 and odds["deal 7H"] == 2 / 108
-    rng = random.Random(4)
-    deck = []
-    for _ in range(108):
-        assert state.is_chance_node()
-        action = rng.choice(state.chance_outcomes())[0]
-        deck.append(state.action_to_string(pyspiel.PlayerId.CHANCE, action).split()[1])
-        state.apply_action(action)
-    assert not state.is_chance_node()
+    for digit in (1, 2, 3):
+        outcomes = state.chance_outcomes()
+        assert len(outcomes) == 1024 and {p for _, p in outcomes} == {1 / 1024}
+        state.apply_action(digit)
+    seed = (1 * 1024 + 2) * 1024 + 3
+    deck = canasta.shuffled_pack("classic", seed, 1)
     assert state.game_state == canasta.new_game("classic", deck=deck)
+    assert state.game_state.seed is None  # the table does not give the deal away
+    assert state.current_player() == 0
 
 
 @pytest.mark.parametrize("name", ["classic", "cutthroat", "five-player"])
@@ -89,18 +86,55 @@ def test_tensors_and_strings_are_canasta_tensors(name: str) -> None:
     state = _play_to(_game(name).new_initial_state(), random.Random(1), 30)
     assert not state.is_chance_node()
     seat = state.current_player()
+    other = (seat + 1) % state.game_state.variant.players
     memory, game_state = state.memory, state.game_state
-    assert state.observation_tensor(seat) == pytest.approx(
-        tensors.observation_tensor(game_state, seat, memory)
-    )
-    assert state.information_state_tensor(seat) == pytest.approx(
-        tensors.information_state_tensor(game_state, seat, memory)
-    )
-    other = (seat + 1) % game_state.variant.players
+    for f, size, mine in (
+        (
+            state.observation_tensor,
+            tensors.observation_size(name),
+            tensors.observation_tensor,
+        ),
+        (
+            state.information_state_tensor,
+            tensors.information_state_size(name),
+            tensors.information_state_tensor,
+        ),
+    ):
+        for who in (seat, other):
+            t = f(who)
+            assert len(t) == size + PENDING_SIZE
+            assert t[:size] == pytest.approx(mine(game_state, who, memory))
+        assert f(other)[size:] == [0.0] * PENDING_SIZE  # only the seat to act has parts chosen
     assert state.observation_string(other) == tensors.observation_string(game_state, other, memory)
     assert state.information_state_string(other) == tensors.information_state_string(
         game_state, other, memory
     )
+
+
+def test_parts_chosen_so_far_show_in_the_chooser_s_tensor_and_string_only() -> None:
+    """A compound action spelled part by part leaves the engine's state as it is; the parts
+    chosen tell the decision points apart (as OpenSpiel's searches need)."""
+    game = _game("classic")
+    rng = random.Random(8)
+    for _ in range(200):
+        state = _play_to(game.new_initial_state(), rng, rng.randrange(1, 80))
+        if state.is_terminal() or state.is_chance_node():
+            continue
+        seat = state.current_player()
+        before = state.information_state_string(seat)
+        for action in state.legal_actions():
+            after = state.child(action)
+            if after.current_player() == seat and after.game_state is state.game_state:
+                size = tensors.information_state_size("classic")
+                assert "chosen: " in after.information_state_string(seat)
+                assert after.information_state_string(seat) != before
+                assert any(after.information_state_tensor(seat)[size:])
+                other = (seat + 1) % 4
+                assert after.information_state_string(other) == state.information_state_string(
+                    other
+                )
+                return
+    raise AssertionError("no compound action met")
 
 
 @pytest.mark.parametrize("name", PRESETS)

@@ -61,6 +61,8 @@ def test_states_that_differ_only_in_hidden_cards_give_equal_tensors_and_strings(
                 tensors.information_state_string,
             ):
                 assert f(state, seat, memory) == f(other, seat, memory), (f.__name__, seat)
+                view = canasta.observe(state, seat)
+                assert f(view, None, memory) == f(state, seat, memory), (f.__name__, seat)
     assert changed  # the test did change hidden cards
 
 

@@ -20,12 +20,13 @@ True
 - ``max_hands``: the longest match, in hands (default 30); a match cut short ends on its
   totals.
 
-**Chance.** The shuffle is explicit, one card at a time: before each hand the chance player
-picks the next card of the pack in dealing order, among the card kinds left (outcome ``k`` is
-the ``k``-th distinct card of the pack in :class:`~canasta.Card` order, its probability the share
-of the cards left that are of that kind). Once the whole pack is ordered the hand is dealt from
-it (:func:`canasta.new_game` with ``deck=``, :class:`~canasta.DealNextHand` with ``deck=`` for
-later hands of a match), so every episode replays from its action history.
+**Chance.** Each hand's deal is explicit: three chance steps of 1024 equally likely outcomes
+pick a 30-bit deal seed ``s`` (the digits in base 1024, first digit first), and the hand is dealt
+from the portable deal ``canasta.shuffled_pack(variant, s, hand_number)`` (:func:`canasta.new_game`
+with ``deck=``, :class:`~canasta.DealNextHand` with ``deck=`` for later hands of a match). So an
+episode replays from its action history, the same seeds deal the same hands in every language
+(the docs page "Portable deals"), and a chance node lists 1024 outcomes, not a pack's worth of
+cards one by one. The engine's state keeps no seed: nothing at the table gives the deal away.
 
 **Actions** are the fixed action encoding of :mod:`canasta.encoding` (its size is
 ``num_distinct_actions()``); a compound turn is played as several actions of the same player.
@@ -52,15 +53,16 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-import numpy as np  # type: ignore[import-not-found, unused-ignore]
-import pyspiel  # type: ignore[import-not-found, unused-ignore]
+import numpy as np
+import pyspiel
 
 from . import tensors as _t
-from .actions import DealNextHand
-from .cards import Card, make_pack
-from .engine import apply, new_game
+from .actions import Action, DealNextHand
+from .cards import Card
+from .deals import shuffled_pack
+from .encoding import PENDING_SIZE, ActionEncoding, TurnState
+from .engine import new_game
 from .events import deal_events, events_between, step
-from .legal import legal_actions
 from .sampling import sample_state
 from .scoring import score_hand
 from .state import GameState
@@ -103,11 +105,11 @@ class _Shared:
         return self
 
 
-def _pack_kinds(variant: Variant) -> tuple[tuple[Card, ...], tuple[int, ...]]:
-    """The distinct cards of the variant's pack in card order, and how many of each."""
-    pack = make_pack(variant.decks, variant.jokers)
-    kinds = tuple(sorted(set(pack)))
-    return kinds, tuple(pack.count(c) for c in kinds)
+_CHANCE, _TERMINAL = int(pyspiel.PlayerId.CHANCE), int(pyspiel.PlayerId.TERMINAL)
+#: The deal seed is picked by this many chance steps ...
+SEED_STEPS = 3
+#: ... of this many equally likely outcomes each: 2**30 deals.
+SEED_BASE = 1024
 
 
 def _bound(variant: Variant) -> int:
@@ -117,57 +119,55 @@ def _bound(variant: Variant) -> int:
 
 
 class _Coder:
-    """The fixed action encoding as the game uses it (one place to read it)."""
+    """The fixed action encoding (:class:`canasta.encoding.ActionEncoding`) as the game uses
+    it: its turn states carry the parts of a compound action chosen so far."""
 
     def __init__(self, variant: Variant) -> None:
-        self.variant = variant
-        self.size = 2000
+        self.encoding = ActionEncoding(variant)
+        self.size = self.encoding.num_actions
 
-    def start(self, state: GameState) -> Any:
-        return state
+    def start(self, state: GameState) -> TurnState:
+        return TurnState(state)
 
-    def state_of(self, turn: Any) -> GameState:
-        state: GameState = turn
-        return state
+    def state_of(self, turn: TurnState) -> GameState:
+        return turn.state
 
-    def player(self, turn: Any) -> int:
-        seat = self.state_of(turn).current_seat
-        assert seat is not None
-        return seat
+    def legal(self, turn: TurnState) -> tuple[int, ...]:
+        return self.encoding.legal_ids(turn)
 
-    def legal(self, turn: Any) -> range:
-        return range(min(len(legal_actions(turn)), self.size))
+    def step(
+        self, turn: TurnState, index: int
+    ) -> tuple[TurnState, tuple[GameState, Action, GameState] | None]:
+        """The next turn state, and the engine action it played with the states around it
+        (``None`` while a compound action is being spelled)."""
+        after = self.encoding.step(turn, index)
+        if after.pending:
+            return after, None
+        action = self.encoding.decode(turn, index)
+        assert action is not None
+        return after, (turn.state, action, after.state)
 
-    def step(self, turn: Any, index: int) -> tuple[Any, list[tuple[GameState, Any, GameState]]]:
-        action = legal_actions(turn)[index]
-        after = apply(turn, action)
-        return after, [(turn, action, after)]
+    def describe(self, turn: TurnState, index: int) -> str:
+        return self.encoding.describe(turn, index)
 
-    def describe(self, turn: Any, index: int) -> str:
-        return str(legal_actions(turn)[index])
+    def pending(self, turn: TurnState) -> str:
+        return self.encoding.describe(turn)
 
-    def pending(self, turn: Any) -> str:
-        return ""
+    def pending_tensor(self, turn: TurnState) -> list[float]:
+        return self.encoding.pending_tensor(turn)
 
-    def resample(self, turn: Any, state: GameState) -> Any:
-        return state
+    def resample(self, turn: TurnState, state: GameState) -> TurnState:
+        return TurnState(state, turn.pending)
 
 
 class _Config:
     """The game's settings, as its states read them (a plain object: OpenSpiel may drop a
     game's Python attributes while its states live on)."""
 
-    def __init__(
-        self,
-        variant: Variant,
-        episode: str,
-        max_hands: int,
-        kinds: tuple[Card, ...],
-        copies: tuple[int, ...],
-        coder: _Coder,
-    ) -> None:
+    def __init__(self, variant: Variant, episode: str, max_hands: int) -> None:
         self.variant, self.episode, self.max_hands = variant, episode, max_hands
-        self.kinds, self.copies, self.pack_size, self.coder = kinds, copies, sum(copies), coder
+        self.coder = _Coder(variant)
+        self.uniform = [(d, 1.0 / SEED_BASE) for d in range(SEED_BASE)]
 
 
 class CanastaGame(pyspiel.Game):  # type: ignore[misc]
@@ -180,24 +180,25 @@ class CanastaGame(pyspiel.Game):  # type: ignore[misc]
         if episode not in ("hand", "match"):
             raise ValueError(f"episode must be 'hand' or 'match', not {episode!r}")
         max_hands = int(params["max_hands"]) if episode == "match" else 1
-        kinds, copies = _pack_kinds(variant)
-        coder = _Coder(variant)
-        pack_size = sum(copies)
+        config = _Config(variant, episode, max_hands)
+        cards = variant.decks * 52 + variant.jokers
         bound = float(_bound(variant) * max_hands)
         info = pyspiel.GameInfo(
-            num_distinct_actions=coder.size,
-            max_chance_outcomes=len(kinds),
+            num_distinct_actions=config.coder.size,
+            max_chance_outcomes=SEED_BASE,
             num_players=variant.players,
             min_utility=-bound,
             max_utility=bound,
             utility_sum=None,
-            max_game_length=13 * pack_size * max_hands,  # the deal, then the turns' actions
+            # each turn takes a card from the stock or melds one from the pile for good: at
+            # most two turns a card, each of at most a few actions a card melded
+            max_game_length=(SEED_STEPS + 12 * cards) * max_hands,
         )
         super().__init__(_GAME_TYPE, info, params)
-        self.config = _Config(variant, episode, max_hands, kinds, copies, coder)
+        self.config = config
 
     def new_initial_state(self) -> CanastaState:
-        """The start of an episode: the chance player shuffles the first hand's pack."""
+        """The start of an episode: the chance player picks the first hand's deal."""
         return CanastaState(self)
 
     def make_py_observer(
@@ -210,21 +211,26 @@ class CanastaGame(pyspiel.Game):  # type: ignore[misc]
 
 
 class CanastaState(pyspiel.State):  # type: ignore[misc]
-    """A state of ``python_canasta``: a deal being shuffled, or a hand being played."""
+    """A state of ``python_canasta``: a deal being picked, or a hand being played."""
 
     def __init__(self, game: CanastaGame) -> None:
         super().__init__(game)
-        self._game = _Shared(game.config)
-        self._dealt: list[int] = []  # chance outcomes of the pack being shuffled
-        self._left = list(game.config.copies)
+        config: _Config = game.config
+        self._config = _Shared(config)
+        self._digits: tuple[int, ...] = ()  # chance outcomes of the deal being picked
         self._turn = _Shared(None)  # the encoding's turn state once the hand is dealt
-        self._memory = _Shared(_t.Memory.empty(game.config.variant.players))
+        # the hand's memory, and the moves (before, action, after) it has not taken in yet, as
+        # a linked list (move, older moves), newest first: () when there is none
+        self._memory = _Shared(_t.Memory.empty(config.variant.players))
+        self._unseen = _Shared(())
         self._hands = 0
+        self._player = _CHANCE  # worked out after each action
 
     # ------------------------------------------------------------------ the engine's state
     @property
     def game_state(self) -> GameState | None:
-        """The engine's state of the hand in play (``None`` while the pack is shuffled)."""
+        """The engine's state of the hand in play, or of the hand just over while the next
+        deal is picked (``None`` before the first deal)."""
         turn = self._turn.value
         return None if turn is None else self._coder.state_of(turn)
 
@@ -232,84 +238,95 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
     def memory(self) -> _t.Memory:
         """The public memory of the hand (:class:`canasta.tensors.Memory`)."""
         memory: _t.Memory = self._memory.value
+        if self._unseen.value:
+            moves = []
+            link = self._unseen.value
+            while link:  # the moves, a linked list, newest first
+                move, link = link
+                moves.append(move)
+            for before, action, after in reversed(moves):
+                memory = memory.after(events_between(before, action, after))
+            self._memory, self._unseen = _Shared(memory), _Shared(())
         return memory
 
     @property
     def _coder(self) -> _Coder:
-        coder: _Coder = self._game.value.coder
+        coder: _Coder = self._config.value.coder
         return coder
 
-    def _shuffling(self) -> bool:
-        return len(self._dealt) < self._game.value.pack_size and (
-            self._turn.value is None or self._hand_over()
-        )
-
-    def _hand_over(self) -> bool:
+    def _dealing(self) -> bool:
+        """Whether the chance player is picking a deal."""
         state = self.game_state
-        return state is not None and state.is_hand_over
+        return state is None or (state.is_hand_over and not self._is_terminal())
 
     # ------------------------------------------------------------------ OpenSpiel's interface
     def current_player(self) -> int:
-        """The seat to act, ``pyspiel.PlayerId.CHANCE`` while shuffling, or
+        """The seat to act, ``pyspiel.PlayerId.CHANCE`` while a deal is picked, or
         ``pyspiel.PlayerId.TERMINAL``."""
-        if self._is_terminal():
-            return int(pyspiel.PlayerId.TERMINAL)
-        if self._turn.value is None or self._hand_over():
-            return int(pyspiel.PlayerId.CHANCE)
-        return int(self._coder.player(self._turn.value))
+        return self._player
+
+    def _next_player(self) -> int:
+        state = self.game_state
+        if state is None:
+            return _CHANCE
+        seat = state.current_seat
+        if seat is not None and not state.is_hand_over:
+            return seat
+        return _TERMINAL if self._is_terminal() else _CHANCE
 
     def _is_terminal(self) -> bool:
         state = self.game_state
         if state is None or not state.is_hand_over:
             return False
-        game = self._game.value
-        return game.episode == "hand" or state.is_match_over or self._hands >= game.max_hands
+        config: _Config = self._config.value
+        return config.episode == "hand" or state.is_match_over or self._hands >= config.max_hands
 
     def is_terminal(self) -> bool:
-        return self._is_terminal()
+        return self._player == _TERMINAL
 
     def _legal_actions(self, player: int) -> list[int]:
         """The legal action ids of ``player`` (the seat to act), ascending."""
         return list(self._coder.legal(self._turn.value))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The card kinds left to deal and their probabilities."""
-        left = self._left
-        total = sum(left)
-        return [(k, n / total) for k, n in enumerate(left) if n]
+        """The next digit of the deal seed: ``SEED_BASE`` equally likely outcomes."""
+        uniform: list[tuple[int, float]] = self._config.value.uniform
+        return uniform
 
     def _apply_action(self, action: int) -> None:
-        if self.is_chance_node():
-            self._dealt.append(action)
-            self._left[action] -= 1
-            if len(self._dealt) == self._game.value.pack_size:
+        if self._player == _CHANCE:
+            self._digits = (*self._digits, action)
+            if len(self._digits) == SEED_STEPS:
                 self._deal()
-            return
-        turn, applied = self._coder.step(self._turn.value, action)
-        memory = self.memory
-        for before, engine_action, after in applied:
-            memory = memory.after(events_between(before, engine_action, after))
-        self._turn = _Shared(turn)
-        self._memory = _Shared(memory)
+        else:
+            turn, move = self._coder.step(self._turn.value, action)
+            self._turn = _Shared(turn)
+            if move is not None:
+                self._unseen = _Shared((move, self._unseen.value))
+        self._player = self._next_player()
 
     def _deal(self) -> None:
-        game: _Config = self._game.value
-        deck = [game.kinds[k] for k in self._dealt]
+        config: _Config = self._config.value
+        seed = 0
+        for digit in self._digits:
+            seed = seed * SEED_BASE + digit
+        self._digits = ()
         previous = self.game_state
+        hand = 1 if previous is None else previous.hand_number + 1
+        deck = shuffled_pack(config.variant, seed, hand)
         if previous is None:
-            state = new_game(game.variant, deck=deck)
+            state = new_game(config.variant, deck=deck)
             events = deal_events(state, deck)
         else:
-            state, events = step(previous, DealNextHand(deck=tuple(deck)))
+            state, events = step(previous, DealNextHand(deck=deck))
         self._hands += 1
-        self._dealt = []
-        self._left = list(game.copies)
         self._turn = _Shared(self._coder.start(state))
-        self._memory = _Shared(_t.Memory.empty(game.variant.players).after(events))
+        self._memory = _Shared(_t.Memory.empty(config.variant.players).after(events))
+        self._unseen = _Shared(())
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            return f"deal {self._game.value.kinds[action]}"
+            return f"deal seed digit {action}"
         turn = self._turn.value
         if turn is None:
             return f"action {action}"
@@ -318,59 +335,53 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
     def returns(self) -> list[float]:
         """Each seat's return at the end of the episode (zeros before): its side's points for
         the hand, or its match total, minus the mean of the other sides' (see the module)."""
-        game: _Config = self._game.value
+        config: _Config = self._config.value
         state = self.game_state
-        players = game.variant.players
+        players = config.variant.players
         if state is None or not self._is_terminal():
             return [0.0] * players
+        score = score_hand(state)
         sides: Sequence[Sequence[int]]
-        if game.episode == "hand":
-            score = score_hand(state)
+        if config.episode == "hand":
             points = [side.total for side in score.sides]
             sides = state.sides
         else:
-            points = list(state.totals)
-            score = score_hand(state)
-            points = [t + s for t, s in zip(points, score.totals, strict=True)]
-            sides = game.variant.sides
+            points = [t + s for t, s in zip(state.totals, score.totals, strict=True)]
+            sides = config.variant.sides
         out = [0.0] * players
         for i, side in enumerate(sides):
             others = [p for j, p in enumerate(points) if j != i]
             value = points[i] - (sum(others) / len(others) if others else 0.0)
             for seat in side:
                 out[seat] = float(value)
-        if game.episode == "hand":  # a seat sitting out takes its match side's return
-            for seat in range(players):
-                if seat not in state.order:
-                    for i, side in enumerate(game.variant.sides):
-                        if seat in side:
-                            mate = next(s for s in side if s in state.order)
-                            out[seat] = out[mate]
-                            del i
-                            break
+        for seat in range(players):  # a seat sitting out a hand takes its match side's return
+            if seat not in state.order:
+                mates = next(side for side in config.variant.sides if seat in side)
+                out[seat] = next(out[s] for s in mates if s in state.order)
         return out
 
     def __str__(self) -> str:
         state = self.game_state
-        if state is None or self._shuffling():
-            return f"shuffling: {len(self._dealt)} of {self._game.value.pack_size} cards"
-        return str(state.__repr__())
+        if state is None or self._dealing():
+            return f"dealing: seed digits {list(self._digits)}"
+        return repr(state)
 
     # ------------------------------------------------------------------ search
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> CanastaState:
         """A state ``player_id`` cannot tell from this one, its hidden cards dealt at random
         consistently with what he saw (:func:`canasta.sampling.sample_state`, seeded from
         ``probability_sampler``); the cards another seat is known to hold stay in its hand.
-        While the pack is being shuffled nothing is known: a clone is returned."""
+        While a deal is being picked nothing is hidden that matters: a clone is returned."""
         clone: CanastaState = self.clone()
         state = self.game_state
-        if state is None or self._shuffling():
+        if state is None or self._dealing():
             return clone
-        seed = int(probability_sampler() * 2**63) if callable(probability_sampler) else None
-        rng = random.Random(seed)
+        seed = int(probability_sampler() * 2**62) if callable(probability_sampler) else None
         view = observe(state, player_id)
-        sampled = sample_state(view, rng, known=_known_cards(view, self.memory))
+        memory = self.memory
+        sampled = sample_state(view, random.Random(seed), known=_known_cards(view, memory))
         clone._turn = _Shared(self._coder.resample(self._turn.value, sampled))
+        clone._memory, clone._unseen = _Shared(memory), _Shared(())
         return clone
 
 
@@ -402,38 +413,50 @@ def _known_cards(view: Any, memory: _t.Memory) -> dict[int, list[Card]]:
 
 class CanastaObserver:
     """OpenSpiel's Python observer of ``python_canasta``: ``tensor`` (a numpy float32 array),
-    ``dict`` (its sections by name, shaped as :func:`canasta.tensors.layout` says),
-    ``set_from(state, player)`` and ``string_from(state, player)``."""
+    ``dict`` (its sections by name, shaped as :func:`canasta.tensors.layout` says, plus
+    ``pending``), ``set_from(state, player)`` and ``string_from(state, player)``.
+
+    The tensor is :func:`canasta.tensors.observation_tensor` (or
+    :func:`~canasta.tensors.information_state_tensor` for information states) followed by
+    ``pending``, the :data:`~canasta.encoding.PENDING_SIZE` floats of
+    :meth:`ActionEncoding.pending_tensor <canasta.encoding.ActionEncoding.pending_tensor>`: the
+    parts of a compound action ``player`` has chosen so far (zeros for the other players).
+    """
 
     def __init__(self, variant: Variant, *, information: bool) -> None:
         self.information = information
-        sections = _t.layout(variant, information=information)
+        sections = [*_t.layout(variant, information=information)]
         size = _t.information_state_size(variant) if information else _t.observation_size(variant)
-        self.tensor = np.zeros(size, np.float32)
+        sections.append(("pending", size, (PENDING_SIZE,)))
+        self.tensor = np.zeros(size + PENDING_SIZE, np.float32)
         self.dict: dict[str, Any] = {}
         for name, offset, shape in sections:
             n = int(np.prod(shape))
             self.dict[name] = self.tensor[offset : offset + n].reshape(shape)
 
     def set_from(self, state: CanastaState, player: int) -> None:
-        """Fill :attr:`tensor` with ``state`` as ``player`` sees it (zeros while shuffling)."""
+        """Fill :attr:`tensor` with ``state`` as ``player`` sees it (zeros before the first
+        deal)."""
         game_state = state.game_state
-        if game_state is None or state._shuffling():
-            self.tensor.fill(0.0)
+        self.tensor.fill(0.0)
+        if game_state is None:
             return
         f = _t.information_state_tensor if self.information else _t.observation_tensor
-        self.tensor[:] = f(game_state, player, state.memory)
+        values = f(game_state, player, state.memory)
+        self.tensor[: len(values)] = values
+        if state.current_player() == player:
+            self.dict["pending"][:] = state._coder.pending_tensor(state._turn.value)
 
     def string_from(self, state: CanastaState, player: int) -> str:
-        """``state`` as ``player`` sees it, as text."""
+        """``state`` as ``player`` sees it, as text (the information state's when the
+        observer is one), and the parts he has chosen so far."""
         game_state = state.game_state
-        if game_state is None or state._shuffling():
-            return f"shuffling: {len(state._dealt)} cards"
+        if game_state is None:
+            return "dealing"
         f = _t.information_state_string if self.information else _t.observation_string
         text = f(game_state, player, state.memory)
-        turn = state._turn.value
         if state.current_player() == player:
-            pending = state._coder.pending(turn)
+            pending = state._coder.pending(state._turn.value)
             if pending:
                 text += f"\nchosen: {pending}"
         return text

@@ -64,10 +64,11 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import NamedTuple
 
 import attrs
 
-from .cards import Card, Rank
+from .cards import Card, Cards, Rank
 from .errors import StateError
 from .events import (
     CardsDrawn,
@@ -80,6 +81,7 @@ from .events import (
     RedThreeLaidOut,
     events_for,
 )
+from .melds import Meld
 from .state import DrawSource, GameState, Phase
 from .variants import Variant, get_variant
 from .views import PlayerView, observe
@@ -290,15 +292,34 @@ def information_state_size(variant: str | Variant) -> int:
 
 
 # ---------------------------------------------------------------------------- tensors
-def _view(state_or_view: GameState | PlayerView, seat: int | None) -> PlayerView:
+class _Seen(NamedTuple):
+    """What a seat sees: the table (a view, whose seat may be another's: the table is the same
+    for every seat) and the seat's own hand and side."""
+
+    table: PlayerView
+    seat: int
+    side: int | None
+    hand: Cards
+
+
+def _seen(state_or_view: GameState | PlayerView, seat: int | None) -> _Seen:
     if isinstance(state_or_view, PlayerView):
-        if seat is not None and seat != state_or_view.seat:
-            raise StateError(f"the view is seat {state_or_view.seat}'s, not seat {seat}'s")
-        return state_or_view
+        view = state_or_view
+        if seat is not None and seat != view.seat:
+            raise StateError(f"the view is seat {view.seat}'s, not seat {seat}'s")
+        return _Seen(view, view.seat, view.side, view.hand)
     if isinstance(state_or_view, GameState):
+        state = state_or_view
         if seat is None:
             raise StateError("name the seat whose tensor of a GameState is wanted")
-        return observe(state_or_view, seat)
+        table_seat = seat
+        if state.current_seat == seat:
+            # the seat to act's view also lists his menu, which no tensor needs: the table is
+            # read from the next seat's view (the same table), the hand is his own
+            table_seat = (seat + 1) % state.variant.players
+        view = observe(state, table_seat)
+        side = state.side_of(seat) if seat in state.order else None
+        return _Seen(view, seat, side, state.hands[seat])
     raise StateError(f"not a GameState or a PlayerView: {type(state_or_view).__name__}")
 
 
@@ -317,30 +338,70 @@ def _side_of(view: PlayerView, seat: int) -> int | None:
     return None
 
 
-def _observation(view: PlayerView, memory: Memory) -> list[float]:
+_NO_MELDS = (0,) * (len(MELD_RANKS) * 5)
+#: Sections worked out from a hand or a side's melds, by the identity of the value (which the
+#: states of a hand share until it changes), each kept with its value so the identity stays
+#: valid.
+_BLOCKS: dict[int, tuple[object, tuple[int, ...]]] = {}
+
+
+def _remember(value: object, block: tuple[int, ...]) -> tuple[int, ...]:
+    if len(_BLOCKS) > 4096:
+        _BLOCKS.clear()
+    _BLOCKS[id(value)] = (value, block)
+    return block
+
+
+def _hand_counts(hand: Cards) -> tuple[int, ...]:
+    hit = _BLOCKS.get(id(hand))
+    if hit is not None and hit[0] is hand:
+        return hit[1]
+    return _remember(hand, tuple(_counts(hand)))
+
+
+def _meld_block(melds: tuple[Meld, ...], canasta_size: int) -> tuple[int, ...]:
+    """A side's melds by rank: naturals, twos, jokers, natural canasta, mixed canasta."""
+    hit = _BLOCKS.get(id(melds))
+    if hit is not None and hit[0] is melds:
+        return hit[1]
+    block = [0] * (len(MELD_RANKS) * 5)
+    for meld in melds:
+        row = _MELD_ROW.get(meld.rank)
+        if row is None:
+            continue
+        naturals = twos = jokers = 0
+        for card in meld.cards:
+            if card.rank is Rank.JOKER:
+                jokers += 1
+            elif card.rank is Rank.TWO:
+                twos += 1
+            else:
+                naturals += 1
+        b = row * 5
+        block[b : b + 3] = naturals, twos, jokers
+        if naturals + twos + jokers >= canasta_size:
+            block[b + 3 + (twos + jokers > 0)] = 1
+    return _remember(melds, tuple(block))
+
+
+def _frozen_for(view: PlayerView, side: int | None) -> bool:
+    return view.pile_frozen if side is None else view.pile_frozen_for(side)
+
+
+def _observation(seen: _Seen, memory: Memory) -> list[float]:
+    view = seen.table
     p = view.variant.players
-    me = view.seat
+    me = seen.seat
     rel = [(me + r) % p for r in range(p)]
     out: list[float] = []
-    out += _counts(view.hand)
+    out += _hand_counts(seen.hand)
     for seat in rel:
         out += memory.known[seat]
-    my_side = view.side
+    my_side = seen.side
+    blocks = [_meld_block(melds, view.variant.canasta_size) for melds in view.melds]
     for seat in rel:
-        block = [0] * (len(MELD_RANKS) * 5)
         side = _side_of(view, seat)
-        if side is not None:
-            for meld in view.melds[side]:
-                row = _MELD_ROW.get(meld.rank)
-                if row is None:
-                    continue
-                b = row * 5
-                block[b] = meld.naturals
-                block[b + 1] = meld.twos
-                block[b + 2] = meld.jokers
-                block[b + 3] = int(meld.is_natural_canasta(view.variant.canasta_size))
-                block[b + 4] = int(meld.is_mixed_canasta(view.variant.canasta_size))
-        out += block
+        out += _NO_MELDS if side is None else blocks[side]
     for seat in rel:
         side = _side_of(view, seat)
         total = minimum = 0
@@ -366,7 +427,7 @@ def _observation(view: PlayerView, memory: Memory) -> list[float]:
         view.pile_size,
         view.pile_red_threes,
         int(view.pile_frozen),
-        int(view.pile_frozen_for_me),
+        int(_frozen_for(view, my_side)),
         int(view.pile_blocked),
     ]
     out += [view.stock_size, view.out_of_play]
@@ -388,7 +449,7 @@ def _observation(view: PlayerView, memory: Memory) -> list[float]:
                 facts[8 + row] = 1
     out += facts
     out.append(view.hand_number)
-    return [float(x) for x in out]
+    return list(map(float, out))
 
 
 def _side_total(view: PlayerView, seat: int) -> int:
@@ -418,8 +479,8 @@ def observation_tensor(
         StateError: not a state or a view, a seat missing or not the view's, or a memory of
             another number of seats.
     """
-    view = _view(state_or_view, seat)
-    return _observation(view, _memory(memory, view.variant.players))
+    seen = _seen(state_or_view, seat)
+    return _observation(seen, _memory(memory, seen.table.variant.players))
 
 
 def information_state_tensor(
@@ -434,11 +495,11 @@ def information_state_tensor(
     Raises:
         StateError: as :func:`observation_tensor`.
     """
-    view = _view(state_or_view, seat)
-    p = view.variant.players
+    seen = _seen(state_or_view, seat)
+    p = seen.table.variant.players
     mem = _memory(memory, p)
-    out = _observation(view, mem)
-    rel = [(view.seat + r) % p for r in range(p)]
+    out = _observation(seen, mem)
+    rel = [(seen.seat + r) % p for r in range(p)]
     for s in rel:
         out += [float(x) for x in mem.discards[s]]
     for s in rel:
@@ -451,15 +512,16 @@ def _cards_text(cards: Iterable[Card]) -> str:
     return " ".join(str(c) for c in cards) or "-"
 
 
-def _observation_text(view: PlayerView, memory: Memory) -> list[str]:
+def _observation_text(seen: _Seen, memory: Memory) -> list[str]:
+    view = seen.table
     p = view.variant.players
     lines = [
-        f"seat {view.seat} hand {view.hand_number} phase {view.phase.value}"
+        f"seat {seen.seat} hand {view.hand_number} phase {view.phase.value}"
         f" to act {view.current_seat} dealer {view.dealer}",
-        f"hand {view.hand}",
+        f"hand {seen.hand}",
     ]
     for r in range(p):
-        seat = (view.seat + r) % p
+        seat = (seen.seat + r) % p
         side = _side_of(view, seat)
         melds = "" if side is None else " ".join(f"[{m}]" for m in view.melds[side])
         known = [f"{n}x{kind}" for kind, n in zip(KINDS, memory.known[seat], strict=True) if n]
@@ -470,7 +532,7 @@ def _observation_text(view: PlayerView, memory: Memory) -> list[str]:
         )
     lines.append(
         f"pile {view.top_card or '-'} size {view.pile_size} red3 {view.pile_red_threes}"
-        f" frozen {int(view.pile_frozen)}/{int(view.pile_frozen_for_me)}"
+        f" frozen {int(view.pile_frozen)}/{int(_frozen_for(view, seen.side))}"
         f" blocked {int(view.pile_blocked)} stock {view.stock_size} out {view.out_of_play}"
     )
     lines.append(f"totals {' '.join(map(str, view.totals))} minimums {view.minimums}")
@@ -494,8 +556,8 @@ def observation_string(
     Raises:
         StateError: as :func:`observation_tensor`.
     """
-    view = _view(state_or_view, seat)
-    return "\n".join(_observation_text(view, _memory(memory, view.variant.players)))
+    seen = _seen(state_or_view, seat)
+    return "\n".join(_observation_text(seen, _memory(memory, seen.table.variant.players)))
 
 
 def information_state_string(
@@ -509,6 +571,6 @@ def information_state_string(
     Raises:
         StateError: as :func:`observation_tensor`.
     """
-    view = _view(state_or_view, seat)
-    mem = _memory(memory, view.variant.players)
-    return "\n".join([*_observation_text(view, mem), *(str(e) for e in mem.record)])
+    seen = _seen(state_or_view, seat)
+    mem = _memory(memory, seen.table.variant.players)
+    return "\n".join([*_observation_text(seen, mem), *(str(e) for e in mem.record)])
