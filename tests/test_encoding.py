@@ -69,7 +69,9 @@ def assert_encoding(state: GameState) -> None:
         assert enc.step(t, seq[-1]).state == canasta.apply(state, a)
 
 
-def playout(name: str, seed: int, steps: int, every: int, eager: float) -> list[GameState]:
+def playout(
+    name: str | canasta.Variant, seed: int, steps: int, every: int, eager: float
+) -> list[GameState]:
     """Every ``every``-th state of a hand played by a policy that takes the pile or melds with
     probability ``eager`` when it can, else discards: an eager one reaches big hands, one that
     hoards reaches compound openings of big unmelded hands."""
@@ -95,6 +97,27 @@ def playout(name: str, seed: int, steps: int, every: int, eager: float) -> list[
 def test_reachable_states_equal_the_menus(name: str) -> None:
     for seed, eager in ((1, 0.7), (2, 0.02)):
         for state in playout(name, seed, 300, 7, eager):
+            assert_encoding(state)
+
+
+CLASSIC = canasta.get_variant("classic")
+HOUSE_RULES = {
+    "compulsory-ask": CLASSIC.derive(ask_partner="compulsory"),
+    "no-jokers": CLASSIC.derive(jokers=0),
+    "no-wild-limit": CLASSIC.derive(max_wilds=99),
+    "two-canastas": CLASSIC.derive(canastas_to_go_out=2),
+}
+
+
+@pytest.mark.parametrize("name", list(HOUSE_RULES))
+def test_house_rules(name: str) -> None:
+    """The layout follows the variant's pack and wild limit (454 indices without jokers, 4841
+    with no limit on wild cards), and the menu is spelled as in the presets."""
+    v = HOUSE_RULES[name]
+    sizes = {"no-jokers": 454, "no-wild-limit": 4841}
+    assert ActionEncoding(v).num_actions == sizes.get(name, 1096)
+    for seed, eager in ((1, 0.7), (2, 0.02)):
+        for state in playout(v, seed, 300, 13, eager):
             assert_encoding(state)
 
 
