@@ -107,10 +107,13 @@ def test_bad_arguments_and_actions() -> None:
         e.step(e.encoding.PLAY)
 
 
-def test_wrapped_illegal_index_ends_the_episode() -> None:
+@pytest.mark.parametrize("bad", ["play", 10**6, None])
+def test_an_illegal_index_ends_the_episode(bad: object) -> None:
     e = env("classic")
     e.reset(seed=1)
     agent = e.agent_selection
-    e.step(e.unwrapped.encoding.PLAY)
+    e.step(e.unwrapped.encoding.PLAY if bad == "play" else bad)
     assert all(e.terminations.values())
-    assert e.rewards[agent] == -1
+    assert e.rewards == {a: -1.0 if a == agent else 0.0 for a in e.possible_agents}
+    e.step(None)  # the terminated agents leave one by one
+    assert agent not in e.agents
