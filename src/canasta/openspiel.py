@@ -284,6 +284,21 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
     def is_terminal(self) -> bool:
         return self._player == _TERMINAL
 
+    def is_chance_node(self) -> bool:
+        return self._player == _CHANCE
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal actions of ``player`` (by default the player to act), ascending: the chance
+        outcomes at a chance node, none for a player who is not to act. (Answered here rather
+        than through OpenSpiel's C++ State, which asks :meth:`_legal_actions` the same.)"""
+        if player is None:
+            player = self._player
+        if player != self._player or player == _TERMINAL:
+            return []
+        if player == _CHANCE:
+            return list(range(SEED_BASE))
+        return list(self._coder.legal(self._turn.value))
+
     def _legal_actions(self, player: int) -> list[int]:
         """The legal action ids of ``player`` (the seat to act), ascending."""
         return list(self._coder.legal(self._turn.value))
