@@ -12,21 +12,28 @@ pytest.importorskip("pettingzoo")
 
 from canasta import bench, bench_rl
 
-CONTESTANTS = ["engine", "openspiel", "openspiel_gin_rummy", "pettingzoo", "pettingzoo_gin_rummy"]
+CONTESTANTS = [
+    "engine",
+    "engine_listed",
+    "openspiel",
+    "openspiel_gin_rummy",
+    "pettingzoo",
+    "pettingzoo_gin_rummy",
+]
 
 
 def test_every_contestant_is_measured_or_says_why() -> None:
     result = bench_rl.run(hands=1, seed=3)
     assert list(result["contestants"]) == CONTESTANTS
-    for name in ("engine", "openspiel", "openspiel_gin_rummy", "pettingzoo"):
+    for name in ("engine", "engine_listed", "openspiel", "openspiel_gin_rummy", "pettingzoo"):
         c = result["contestants"][name]
         assert c["status"] == "measured", c
         assert c["actions"] > 0 and c["actions_per_second"] > 0
     assert result["engine_over_openspiel"] > 0 and result["engine_over_pettingzoo"] > 0
     lines = bench_rl.format_report(result).splitlines()
     assert lines[0].startswith("adapters: random play, 1 hands each")
-    assert [line.split()[0] for line in lines[1:6]] == CONTESTANTS
-    assert lines[-1].startswith("engine/openspiel = ")
+    assert [line.split()[0] for line in lines[1:7]] == CONTESTANTS
+    assert lines[-2].startswith("adapter cost (want <= 2): engine/openspiel = ")
 
 
 def test_bench_rl_flag_adds_the_section(

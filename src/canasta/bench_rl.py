@@ -5,7 +5,9 @@ Random play from a Python loop, the same number of episodes (one hand each) for 
 contestant, in interleaved rounds so that a change of load weighs alike on all:
 
 - ``engine``: the bare engine, :func:`canasta.apply` of a uniformly random entry of
-  :func:`canasta.legal_actions` (Classic);
+  :func:`canasta.legal_actions` (Classic; the lazy menu is counted, one entry built);
+- ``engine_listed``: the same, with every listed action built first (``list(menu)``), as an
+  agent choosing by a mask of the whole menu must;
 - ``openspiel``: ``python_canasta`` (:mod:`canasta.openspiel`, Classic): ``legal_actions()``
   and ``apply_action()`` of a random one; the shuffle's chance steps are applied with their
   odds and timed, not counted;
@@ -18,8 +20,8 @@ contestant, in interleaved rounds so that a change of load weighs alike on all:
   instead (``env.step()`` of a random legal action), as the report says.
 
 Each contestant's figure is player actions (or environment steps) per second; the ratios are
-the engine's actions/s over each adapter's (the adapter's cost: at most 2 wanted) and each of
-ours over its gin-rummy peer's.
+the engine's actions/s over each adapter's (the adapter's cost: at most 2 wanted; also against
+``engine_listed``) and each of ours over its gin-rummy peer's.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from .actions import Action
 from .engine import apply, new_game
 from .legal import legal_actions
 
@@ -50,7 +53,7 @@ ROUNDS = 5
 _Play = Callable[[int, int], int]
 
 
-def _engine(seed: int) -> _Play:
+def _engine(seed: int, listed: bool = False) -> _Play:
     rng = random.Random(seed)
 
     def play(first: int, count: int) -> int:
@@ -58,7 +61,9 @@ def _engine(seed: int) -> _Play:
         for h in range(first, first + count):
             state = new_game("classic", seed=seed + h)
             while not state.is_hand_over:
-                menu = legal_actions(state)
+                menu: Sequence[Action] = legal_actions(state)
+                if listed:
+                    menu = list(menu)
                 state = apply(state, menu[rng.randrange(len(menu))])
                 actions += 1
         return actions
@@ -156,6 +161,10 @@ def _contestants(seed: int) -> dict[str, tuple[str, _Play | str]]:
     """Name -> (what is measured, its player or why it is not measured)."""
     setups: dict[str, tuple[str, Callable[[], tuple[_Play, str]]]] = {
         "engine": ("canasta.apply (classic)", lambda: (_engine(seed), "")),
+        "engine_listed": (
+            "canasta.apply, every listed action built (classic)",
+            lambda: (_engine(seed, listed=True), ""),
+        ),
         "openspiel": (
             "python_canasta (classic)",
             lambda: (_spiel("python_canasta", seed), ""),
@@ -231,6 +240,8 @@ def run(hands: int = HANDS, seed: int = 0) -> dict[str, Any]:
         },
         "engine_over_openspiel": ratio("engine", "openspiel"),
         "engine_over_pettingzoo": ratio("engine", "pettingzoo"),
+        "listed_over_openspiel": ratio("engine_listed", "openspiel"),
+        "listed_over_pettingzoo": ratio("engine_listed", "pettingzoo"),
         "openspiel_over_gin_rummy": ratio("openspiel", "openspiel_gin_rummy"),
         "pettingzoo_over_gin_rummy": ratio("pettingzoo", "pettingzoo_gin_rummy"),
     }
@@ -254,12 +265,15 @@ def format_report(result: dict[str, Any]) -> str:
     def show(value: float | None) -> str:
         return "-" if value is None else f"{value}"
 
-    lines.append(
-        f"engine/openspiel = {show(result['engine_over_openspiel'])}, "
-        f"engine/pettingzoo = {show(result['engine_over_pettingzoo'])} (adapter cost, want <= 2); "
-        f"python_canasta/gin_rummy = {show(result['openspiel_over_gin_rummy'])}, "
-        f"canasta env/gin rummy env = {show(result['pettingzoo_over_gin_rummy'])}"
-    )
+    lines += [
+        f"adapter cost (want <= 2): engine/openspiel = {show(result['engine_over_openspiel'])}, "
+        f"engine/pettingzoo = {show(result['engine_over_pettingzoo'])}; against the engine "
+        f"listing its menu: {show(result['listed_over_openspiel'])}, "
+        f"{show(result['listed_over_pettingzoo'])}",
+        f"against the peers: python_canasta/gin_rummy = "
+        f"{show(result['openspiel_over_gin_rummy'])}, "
+        f"canasta env/gin rummy env = {show(result['pettingzoo_over_gin_rummy'])}",
+    ]
     return "\n".join(lines)
 
 

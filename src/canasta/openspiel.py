@@ -34,7 +34,8 @@ cards one by one. The engine's state keeps no seed: nothing at the table gives t
 **Observations** are :mod:`canasta.tensors`: the observation tensor and string, and the
 information-state tensor and string (perfect recall of everything public, see there), through
 the observer API (``make_py_observer``); the player to act in the middle of a compound turn also
-sees the parts of it he has chosen so far. Before the deal is complete every tensor is zeros.
+sees the parts of it he has chosen so far. Before the first deal every tensor is zeros; while a
+later hand's deal is picked they show the hand just over.
 
 **Returns** at the end of the episode, in points: each seat's side's score for the hand (or its
 match total) minus the mean of the other sides'. Seats of one side get the same return; a seat
@@ -57,7 +58,7 @@ import numpy as np
 import pyspiel
 
 from . import tensors as _t
-from .actions import Action, DealNextHand
+from .actions import DealNextHand
 from .cards import Card
 from .deals import shuffled_pack
 from .encoding import PENDING_SIZE, ActionEncoding, TurnState
@@ -118,55 +119,13 @@ def _bound(variant: Variant) -> int:
     return 2 * (100 * cards + 5000)
 
 
-class _Coder:
-    """The fixed action encoding (:class:`canasta.encoding.ActionEncoding`) as the game uses
-    it: its turn states carry the parts of a compound action chosen so far."""
-
-    def __init__(self, variant: Variant) -> None:
-        self.encoding = ActionEncoding(variant)
-        self.size = self.encoding.num_actions
-
-    def start(self, state: GameState) -> TurnState:
-        return TurnState(state)
-
-    def state_of(self, turn: TurnState) -> GameState:
-        return turn.state
-
-    def legal(self, turn: TurnState) -> tuple[int, ...]:
-        return self.encoding.legal_ids(turn)
-
-    def step(
-        self, turn: TurnState, index: int
-    ) -> tuple[TurnState, tuple[GameState, Action, GameState] | None]:
-        """The next turn state, and the engine action it played with the states around it
-        (``None`` while a compound action is being spelled)."""
-        after = self.encoding.step(turn, index)
-        if after.pending:
-            return after, None
-        action = self.encoding.decode(turn, index)
-        assert action is not None
-        return after, (turn.state, action, after.state)
-
-    def describe(self, turn: TurnState, index: int) -> str:
-        return self.encoding.describe(turn, index)
-
-    def pending(self, turn: TurnState) -> str:
-        return self.encoding.describe(turn)
-
-    def pending_tensor(self, turn: TurnState) -> list[float]:
-        return self.encoding.pending_tensor(turn)
-
-    def resample(self, turn: TurnState, state: GameState) -> TurnState:
-        return TurnState(state, turn.pending)
-
-
 class _Config:
     """The game's settings, as its states read them (a plain object: OpenSpiel may drop a
     game's Python attributes while its states live on)."""
 
     def __init__(self, variant: Variant, episode: str, max_hands: int) -> None:
         self.variant, self.episode, self.max_hands = variant, episode, max_hands
-        self.coder = _Coder(variant)
+        self.encoding = ActionEncoding(variant)
         self.uniform = [(d, 1.0 / SEED_BASE) for d in range(SEED_BASE)]
 
 
@@ -184,7 +143,7 @@ class CanastaGame(pyspiel.Game):  # type: ignore[misc]
         cards = variant.decks * 52 + variant.jokers
         bound = float(_bound(variant) * max_hands)
         info = pyspiel.GameInfo(
-            num_distinct_actions=config.coder.size,
+            num_distinct_actions=config.encoding.num_actions,
             max_chance_outcomes=SEED_BASE,
             num_players=variant.players,
             min_utility=-bound,
@@ -218,7 +177,7 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
         config: _Config = game.config
         self._config = _Shared(config)
         self._digits: tuple[int, ...] = ()  # chance outcomes of the deal being picked
-        self._turn = _Shared(None)  # the encoding's turn state once the hand is dealt
+        self._turn = _Shared(None)  # the hand's TurnState once it is dealt
         # the hand's memory, and the moves (before, action, after) it has not taken in yet, as
         # a linked list (move, older moves), newest first: () when there is none
         self._memory = _Shared(_t.Memory.empty(config.variant.players))
@@ -232,7 +191,7 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
         """The engine's state of the hand in play, or of the hand just over while the next
         deal is picked (``None`` before the first deal)."""
         turn = self._turn.value
-        return None if turn is None else self._coder.state_of(turn)
+        return None if turn is None else turn.state
 
     @property
     def memory(self) -> _t.Memory:
@@ -250,14 +209,9 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
         return memory
 
     @property
-    def _coder(self) -> _Coder:
-        coder: _Coder = self._config.value.coder
-        return coder
-
-    def _dealing(self) -> bool:
-        """Whether the chance player is picking a deal."""
-        state = self.game_state
-        return state is None or (state.is_hand_over and not self._is_terminal())
+    def _encoding(self) -> ActionEncoding:
+        encoding: ActionEncoding = self._config.value.encoding
+        return encoding
 
     # ------------------------------------------------------------------ OpenSpiel's interface
     def current_player(self) -> int:
@@ -284,9 +238,24 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
     def is_terminal(self) -> bool:
         return self._player == _TERMINAL
 
+    def is_chance_node(self) -> bool:
+        return self._player == _CHANCE
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal actions of ``player`` (by default the player to act), ascending: the chance
+        outcomes at a chance node, none for a player who is not to act. (Answered here rather
+        than through OpenSpiel's C++ State, which asks :meth:`_legal_actions` the same.)"""
+        if player is None:
+            player = self._player
+        if player != self._player or player == _TERMINAL:
+            return []
+        if player == _CHANCE:
+            return list(range(SEED_BASE))
+        return self._legal_actions(player)
+
     def _legal_actions(self, player: int) -> list[int]:
         """The legal action ids of ``player`` (the seat to act), ascending."""
-        return list(self._coder.legal(self._turn.value))
+        return list(self._encoding.legal_ids(self._turn.value))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The next digit of the deal seed: ``SEED_BASE`` equally likely outcomes."""
@@ -299,9 +268,11 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
             if len(self._digits) == SEED_STEPS:
                 self._deal()
         else:
-            turn, move = self._coder.step(self._turn.value, action)
-            self._turn = _Shared(turn)
-            if move is not None:
+            turn: TurnState = self._turn.value
+            after = self._encoding.step(turn, action)
+            self._turn = _Shared(after)
+            if not after.pending:  # the engine moved: its events are taken in when asked
+                move = (turn.state, self._encoding.decode(turn, action), after.state)
                 self._unseen = _Shared((move, self._unseen.value))
         self._player = self._next_player()
 
@@ -320,7 +291,7 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
         else:
             state, events = step(previous, DealNextHand(deck=deck))
         self._hands += 1
-        self._turn = _Shared(self._coder.start(state))
+        self._turn = _Shared(TurnState(state))
         self._memory = _Shared(_t.Memory.empty(config.variant.players).after(events))
         self._unseen = _Shared(())
 
@@ -330,7 +301,7 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
         turn = self._turn.value
         if turn is None:
             return f"action {action}"
-        return str(self._coder.describe(turn, action))
+        return self._encoding.describe(turn, action)
 
     def returns(self) -> list[float]:
         """Each seat's return at the end of the episode (zeros before): its side's points for
@@ -361,10 +332,9 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
         return out
 
     def __str__(self) -> str:
-        state = self.game_state
-        if state is None or self._dealing():
+        if self._player == _CHANCE:
             return f"dealing: seed digits {list(self._digits)}"
-        return repr(state)
+        return repr(self.game_state)
 
     # ------------------------------------------------------------------ search
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> CanastaState:
@@ -374,13 +344,13 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
         While a deal is being picked nothing is hidden that matters: a clone is returned."""
         clone: CanastaState = self.clone()
         state = self.game_state
-        if state is None or self._dealing():
+        if state is None or self._player == _CHANCE:
             return clone
         seed = int(probability_sampler() * 2**62) if callable(probability_sampler) else None
         view = observe(state, player_id)
         memory = self.memory
         sampled = sample_state(view, random.Random(seed), known=_known_cards(view, memory))
-        clone._turn = _Shared(self._coder.resample(self._turn.value, sampled))
+        clone._turn = _Shared(TurnState(sampled, self._turn.value.pending))
         clone._memory, clone._unseen = _Shared(memory), _Shared(())
         return clone
 
@@ -445,7 +415,7 @@ class CanastaObserver:
         values = f(game_state, player, state.memory)
         self.tensor[: len(values)] = values
         if state.current_player() == player:
-            self.dict["pending"][:] = state._coder.pending_tensor(state._turn.value)
+            self.dict["pending"][:] = state._encoding.pending_tensor(state._turn.value)
 
     def string_from(self, state: CanastaState, player: int) -> str:
         """``state`` as ``player`` sees it, as text (the information state's when the
@@ -456,7 +426,7 @@ class CanastaObserver:
         f = _t.information_state_string if self.information else _t.observation_string
         text = f(game_state, player, state.memory)
         if state.current_player() == player:
-            pending = state._coder.pending(state._turn.value)
+            pending = state._encoding.describe(state._turn.value)
             if pending:
                 text += f"\nchosen: {pending}"
         return text

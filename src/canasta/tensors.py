@@ -63,6 +63,7 @@ True
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from typing import NamedTuple
 
@@ -240,13 +241,6 @@ def _sections(players: int, information: bool) -> list[tuple[str, tuple[int, ...
     return out
 
 
-def _size(shape: tuple[int, ...]) -> int:
-    n = 1
-    for d in shape:
-        n *= d
-    return n
-
-
 def layout(
     variant: str | Variant, *, information: bool = False
 ) -> tuple[tuple[str, int, tuple[int, ...]], ...]:
@@ -265,7 +259,7 @@ def layout(
     offset = 0
     for name, shape in _sections(players, information):
         out.append((name, offset, shape))
-        offset += _size(shape)
+        offset += math.prod(shape)
     return tuple(out)
 
 
@@ -277,7 +271,7 @@ def observation_size(variant: str | Variant) -> int:
         VariantError: an unknown preset name.
     """
     players = get_variant(variant).players
-    return sum(_size(shape) for _, shape in _sections(players, False))
+    return sum(math.prod(shape) for _, shape in _sections(players, False))
 
 
 def information_state_size(variant: str | Variant) -> int:
@@ -288,7 +282,7 @@ def information_state_size(variant: str | Variant) -> int:
         VariantError: an unknown preset name.
     """
     players = get_variant(variant).players
-    return sum(_size(shape) for _, shape in _sections(players, True))
+    return sum(math.prod(shape) for _, shape in _sections(players, True))
 
 
 # ---------------------------------------------------------------------------- tensors
