@@ -359,9 +359,10 @@ class ActionEncoding:
             if seq in actions:  # pragma: no cover - the menu is duplicate-free by kind
                 raise EncodingError(f"{a} and {actions[seq]} spell alike")
             actions[seq] = a
-            for k in range(1, len(seq)):
-                longer.setdefault(seq[:k], set()).add(seq[k])
-        nexts: dict[tuple[int, ...], tuple[int, ...]] = {(): tuple(sorted({s[0] for s in actions}))}
+            if len(seq) > 1:  # a compound action: its prefixes go on
+                for k in range(1, len(seq)):
+                    longer.setdefault(seq[:k], set()).add(seq[k])
+        nexts = {(): tuple(sorted({s[0] for s in actions}))}
         for prefix, ids in longer.items():
             if prefix in actions:
                 ids.add(self.PLAY)

@@ -64,6 +64,7 @@ from .variants import Variant, get_variant
 
 __all__ = ["BOUND", "env", "observation", "observation_size", "raw_env"]
 
+_NO_PENDING = (0.0,) * PENDING_SIZE
 #: The bound of the observation's values (counts of cards and points: finite, well within it).
 BOUND = float(2**20)
 
@@ -214,7 +215,9 @@ class raw_env(AECEnv):  # type: ignore[misc, unused-ignore]
         mask = np.zeros(self.encoding.num_actions, np.int8)
         if ts.current_seat == seat and not self.terminations.get(agent, True):
             mask.put(self.encoding.legal_ids(ts), 1)
-        values = observation(self.encoding, ts, seat, self._memory)
+        # the numbers of observation(), made float32 once
+        values: list[float] = tensors._observation_numbers(ts.state, seat, self._memory)  # type: ignore[assignment]
+        values += self.encoding.pending_tensor(ts) if ts.pending and ts.current_seat == seat else _NO_PENDING
         obs = np.fromiter(values, np.float32, len(values))
         return {"observation": obs, "action_mask": mask}
 

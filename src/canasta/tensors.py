@@ -69,7 +69,7 @@ from typing import NamedTuple
 
 import attrs
 
-from .cards import Card, Cards, Rank
+from .cards import Card, Cards, Rank, make_pack
 from .errors import StateError
 from .events import (
     CardsDrawn,
@@ -121,8 +121,18 @@ def _kind(card: Card) -> int:
     return int(rank) - 2
 
 
+#: The kind of each card, in the order of :attr:`Card.id <canasta.Card.id>` (a pack of one deck
+#: and one joker lists every card once, in that order).
+_ID_KINDS = tuple(_kind(card) for card in make_pack(1, 1))
+
+
 def _counts(cards: Iterable[Card]) -> list[int]:
     out = [0] * _N
+    if isinstance(cards, Cards):  # by its counts, one per card (Cards.counts, by Card.id)
+        for kind, n in zip(_ID_KINDS, cards.counts, strict=True):
+            if n:
+                out[kind] += n
+        return out
     for card in cards:
         out[_kind(card)] += 1
     return out
@@ -174,32 +184,41 @@ class Memory:
         public = events_for(tuple(events), None)
         if not public:
             return self
-        players = len(self.turns)
-        known = [list(k) for k in self.known]
-        discards = [list(d) for d in self.discards]
-        turns, takes, drawn = list(self.turns), list(self.takes), list(self.drawn)
-        record = list(self.record)
+        memory = self
+        known = discards = None  # the rows as lists, copied when first changed
+        turns, takes, drawn = self.turns, self.takes, self.drawn
+        start = -1  # the deal that starts the record afresh (-1: none)
+
+        def row(rows: list[list[int]] | None, old: tuple[tuple[int, ...], ...]) -> list[list[int]]:
+            return [list(r) for r in old] if rows is None else rows
 
         def forget(seat: int, cards: Iterable[Card]) -> None:
-            row = known[seat]
+            nonlocal known
+            if not any((memory.known if known is None else known)[seat]):
+                return  # nothing of his is known
+            known = row(known, memory.known)
+            held = known[seat]
             for card in cards:
                 k = _kind(card)
-                if row[k]:
-                    row[k] -= 1
+                if held[k]:
+                    held[k] -= 1
 
-        for event in public:
+        def bump(values: tuple[int, ...], seat: int, n: int = 1) -> tuple[int, ...]:
+            return (*values[:seat], values[seat] + n, *values[seat + 1 :])
+
+        for i, event in enumerate(public):
             if isinstance(event, HandDealt):
-                fresh = Memory.empty(players)
-                known = [list(k) for k in fresh.known]
-                discards = [list(d) for d in fresh.discards]
-                turns, takes, drawn, record = [0] * players, [0] * players, [0] * players, []
+                memory = Memory.empty(len(self.turns))
+                known = discards = None
+                turns, takes, drawn = memory.turns, memory.takes, memory.drawn
+                start = i
             elif isinstance(event, CardsDrawn):
-                drawn[event.seat] += event.count
+                drawn = bump(drawn, event.seat, event.count)
                 if not event.replacing:
-                    turns[event.seat] += 1
+                    turns = bump(turns, event.seat)
             elif isinstance(event, PileTaken):
-                turns[event.seat] += 1
-                takes[event.seat] += 1
+                turns, takes = bump(turns, event.seat), bump(takes, event.seat)
+                known = row(known, memory.known)
                 for k, n in enumerate(_counts(event.cards)):
                     known[event.seat][k] += n
             elif isinstance(event, MeldMade):
@@ -210,15 +229,15 @@ class Memory:
                 forget(event.seat, (event.card,))
             elif isinstance(event, Discarded):
                 forget(event.seat, (event.card,))
+                discards = row(discards, memory.discards)
                 discards[event.seat][_kind(event.card)] += 1
-            record.append(event)
         return Memory(
-            known=tuple(tuple(k) for k in known),
-            discards=tuple(tuple(d) for d in discards),
-            turns=tuple(turns),
-            takes=tuple(takes),
-            drawn=tuple(drawn),
-            record=tuple(record),
+            known=memory.known if known is None else tuple(map(tuple, known)),
+            discards=memory.discards if discards is None else tuple(map(tuple, discards)),
+            turns=turns,
+            takes=takes,
+            drawn=drawn,
+            record=self.record + public if start < 0 else public[start:],
         )
 
 
@@ -325,13 +344,6 @@ def _memory(memory: Memory | None, players: int) -> Memory:
     return memory
 
 
-def _side_of(view: PlayerView, seat: int) -> int | None:
-    for i, side in enumerate(view.sides):
-        if seat in side:
-            return i
-    return None
-
-
 _NO_MELDS = (0,) * (len(MELD_RANKS) * 5)
 #: Sections worked out from a hand or a side's melds, by the identity of the value (which the
 #: states of a hand share until it changes), each kept with its value so the identity stays
@@ -382,77 +394,108 @@ def _frozen_for(view: PlayerView, side: int | None) -> bool:
     return view.pile_frozen if side is None else view.pile_frozen_for(side)
 
 
+def _seat_sides(view: PlayerView) -> tuple[int | None, ...]:
+    """By seat, the index of its side in ``view.sides`` (``None`` for a seat sitting out)."""
+    out: list[int | None] = [None] * view.variant.players
+    for i, side in enumerate(view.sides):
+        for seat in side:
+            out[seat] = i
+    return tuple(out)
+
+
+def _variant_sides(variant: Variant) -> tuple[int | None, ...]:
+    """By seat, the index of its side among the variant's sides (those of the totals)."""
+    out: list[int | None] = [None] * variant.players
+    for i, side in enumerate(variant.sides):
+        for seat in side:
+            out[seat] = i
+    return tuple(out)
+
+
 def _observation(seen: _Seen, memory: Memory) -> list[float]:
+    return list(map(float, _numbers(seen, memory)))
+
+
+def _numbers(seen: _Seen, memory: Memory) -> list[int]:
+    """The observation tensor's values as numbers (ints and flags), before they are floats."""
     view = seen.table
-    p = view.variant.players
+    v = view.variant
+    p = v.players
     me = seen.seat
     rel = [(me + r) % p for r in range(p)]
-    out: list[float] = []
-    out += _hand_counts(seen.hand)
+    sides = _seat_sides(view)
+    totals_side = _variant_sides(v)
+    out: list[int] = list(_hand_counts(seen.hand))
+    known = memory.known
     for seat in rel:
-        out += memory.known[seat]
-    my_side = seen.side
-    blocks = [_meld_block(melds, view.variant.canasta_size) for melds in view.melds]
+        out += known[seat]
+    blocks = [_meld_block(melds, v.canasta_size) for melds in view.melds]
     for seat in rel:
-        side = _side_of(view, seat)
+        side = sides[seat]
         out += _NO_MELDS if side is None else blocks[side]
+    my_side = seen.side
+    has_melded = view.has_melded
+    hand_sizes, red_threes, minimums, totals = (
+        view.hand_sizes,
+        view.red_threes,
+        view.minimums,
+        view.totals,
+    )
+    current, dealer = view.current_seat, view.dealer
     for seat in rel:
-        side = _side_of(view, seat)
-        total = minimum = 0
-        if side is not None:
-            total = _side_total(view, seat)
-            minimum = view.minimums[side]
-        out += [
-            view.hand_sizes[seat],
-            len(view.red_threes[seat]),
-            int(bool(view.has_melded) and view.has_melded[seat]),
-            int(seat != me and side is not None and side == my_side),
-            int(side is None),
-            int(view.current_seat == seat),
-            int(view.dealer == seat),
+        side = sides[seat]
+        if side is None:
+            total = minimum = 0
+        else:
+            t = totals_side[seat]
+            total = 0 if t is None else totals[t]
+            minimum = minimums[side]
+        out += (
+            hand_sizes[seat],
+            len(red_threes[seat]),
+            bool(has_melded) and has_melded[seat],
+            seat != me and side is not None and side == my_side,
+            side is None,
+            current == seat,
+            dealer == seat,
             total,
             minimum,
-        ]
+        )
     top = [0] * _N
     if view.top_card is not None:
         top[_kind(view.top_card)] = 1
     out += top
-    out += [
+    out += (
         view.pile_size,
         view.pile_red_threes,
-        int(view.pile_frozen),
-        int(_frozen_for(view, my_side)),
-        int(view.pile_blocked),
-    ]
-    out += [view.stock_size, view.out_of_play]
-    out += [int(view.phase is phase) for phase in _PHASES]
+        view.pile_frozen,
+        _frozen_for(view, my_side),
+        view.pile_blocked,
+        view.stock_size,
+        view.out_of_play,
+    )
+    phase = view.phase
+    out += [phase is ph for ph in _PHASES]
     turn = view.turn
     facts = [0] * (8 + len(MELD_RANKS))
     if turn is not None:
-        facts[0] = int(turn.drew is DrawSource.STOCK)
-        facts[1] = int(turn.drew is DrawSource.PILE)
-        facts[2] = int(turn.asked)
-        facts[3] = int(turn.permission is True)
-        facts[4] = int(turn.permission is False)
-        facts[5] = int(turn.laid_off)
-        facts[6] = int(turn.melded)
-        facts[7] = int(turn.last_red_three)
+        facts[:8] = (
+            turn.drew is DrawSource.STOCK,
+            turn.drew is DrawSource.PILE,
+            turn.asked,
+            turn.permission is True,
+            turn.permission is False,
+            turn.laid_off,
+            turn.melded,
+            turn.last_red_three,
+        )
         for rank in turn.created:
             row = _MELD_ROW.get(rank)
             if row is not None:
                 facts[8 + row] = 1
     out += facts
     out.append(view.hand_number)
-    return list(map(float, out))
-
-
-def _side_total(view: PlayerView, seat: int) -> int:
-    """The match total of ``seat``'s side before the hand (the variant's sides; in
-    Cutthroat each player is one)."""
-    for i, side in enumerate(view.variant.sides):
-        if seat in side:
-            return view.totals[i]
-    return 0
+    return out
 
 
 def observation_tensor(
@@ -475,6 +518,12 @@ def observation_tensor(
     """
     seen = _seen(state_or_view, seat)
     return _observation(seen, _memory(memory, seen.table.variant.players))
+
+
+def _observation_numbers(state: GameState, seat: int, memory: Memory) -> list[int]:
+    """:func:`observation_tensor` of a state's seat as numbers, for an array to be built."""
+    seen = _seen(state, seat)
+    return _numbers(seen, _memory(memory, seen.table.variant.players))
 
 
 def information_state_tensor(
@@ -514,9 +563,10 @@ def _observation_text(seen: _Seen, memory: Memory) -> list[str]:
         f" to act {view.current_seat} dealer {view.dealer}",
         f"hand {seen.hand}",
     ]
+    sides = _seat_sides(view)
     for r in range(p):
         seat = (seen.seat + r) % p
-        side = _side_of(view, seat)
+        side = sides[seat]
         melds = "" if side is None else " ".join(f"[{m}]" for m in view.melds[side])
         known = [f"{n}x{kind}" for kind, n in zip(KINDS, memory.known[seat], strict=True) if n]
         lines.append(
