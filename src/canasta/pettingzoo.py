@@ -44,6 +44,7 @@ shown), ``"human"`` prints it.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -64,7 +65,6 @@ from .variants import Variant, get_variant
 
 __all__ = ["BOUND", "env", "observation", "observation_size", "raw_env"]
 
-_NO_PENDING = (0.0,) * PENDING_SIZE
 #: The bound of the observation's values (counts of cards and points: finite, well within it).
 BOUND = float(2**20)
 
@@ -167,6 +167,8 @@ class raw_env(AECEnv):  # type: ignore[misc, unused-ignore]
         self._rng = random.Random()
         self._ts: TurnState | None = None
         self._memory = tensors.Memory.empty(self.variant.players)
+        self._arrays: dict[int, tuple[Sequence[int], np.ndarray]] = {}
+        self._no_pending = np.zeros(PENDING_SIZE, np.float32)
 
     # ------------------------------------------------------------------ spaces
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -215,11 +217,26 @@ class raw_env(AECEnv):  # type: ignore[misc, unused-ignore]
         mask = np.zeros(self.encoding.num_actions, np.int8)
         if ts.current_seat == seat and not self.terminations.get(agent, True):
             mask.put(self.encoding.legal_ids(ts), 1)
-        # the numbers of observation(), made float32 once
-        values: list[float] = tensors._observation_numbers(ts.state, seat, self._memory)  # type: ignore[assignment]
-        values += self.encoding.pending_tensor(ts) if ts.pending and ts.current_seat == seat else _NO_PENDING
-        obs = np.fromiter(values, np.float32, len(values))
+        # observation()'s values, its pieces that states share (hand, known cards, melds)
+        # made arrays once
+        *shared, rest = tensors._observation_chunks(ts.state, seat, self._memory)
+        pieces = [self._array(piece) for piece in shared]
+        pieces.append(np.fromiter(rest, np.float32, len(rest)))
+        if ts.pending and ts.current_seat == seat:
+            pieces.append(np.array(self.encoding.pending_tensor(ts), np.float32))
+        else:
+            pieces.append(self._no_pending)
+        obs = np.concatenate(pieces)
         return {"observation": obs, "action_mask": mask}
+
+    def _array(self, piece: Sequence[int]) -> np.ndarray:
+        """``piece`` as a float32 array, kept by the piece's identity while it lives."""
+        hit = self._arrays.get(id(piece))
+        if hit is None or hit[0] is not piece:
+            if len(self._arrays) > 4096:
+                self._arrays.clear()
+            hit = self._arrays[id(piece)] = (piece, np.array(piece, np.float32))
+        return hit[1]
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection

@@ -63,8 +63,9 @@ True
 
 from __future__ import annotations
 
+import itertools
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 import attrs
@@ -413,11 +414,13 @@ def _variant_sides(variant: Variant) -> tuple[int | None, ...]:
 
 
 def _observation(seen: _Seen, memory: Memory) -> list[float]:
-    return list(map(float, _numbers(seen, memory)))
+    return list(map(float, itertools.chain.from_iterable(_chunks(seen, memory))))
 
 
-def _numbers(seen: _Seen, memory: Memory) -> list[int]:
-    """The observation tensor's values as numbers (ints and flags), before they are floats."""
+def _chunks(seen: _Seen, memory: Memory) -> list[Sequence[int]]:
+    """The observation tensor's values as numbers (ints and flags), in pieces whose
+    concatenation is the tensor: the hand, the ``known`` rows, the ``melds`` blocks (tuples
+    shared by the states that leave them unchanged), then the rest."""
     view = seen.table
     v = view.variant
     p = v.players
@@ -425,14 +428,12 @@ def _numbers(seen: _Seen, memory: Memory) -> list[int]:
     rel = [(me + r) % p for r in range(p)]
     sides = _seat_sides(view)
     totals_side = _variant_sides(v)
-    out: list[int] = list(_hand_counts(seen.hand))
     known = memory.known
-    for seat in rel:
-        out += known[seat]
     blocks = [_meld_block(melds, v.canasta_size) for melds in view.melds]
-    for seat in rel:
-        side = sides[seat]
-        out += _NO_MELDS if side is None else blocks[side]
+    chunks: list[Sequence[int]] = [_hand_counts(seen.hand)]
+    chunks += [known[seat] for seat in rel]
+    chunks += [_NO_MELDS if sides[seat] is None else blocks[sides[seat]] for seat in rel]  # type: ignore[index]
+    out: list[int] = []
     my_side = seen.side
     has_melded = view.has_melded
     hand_sizes, red_threes, minimums, totals = (
@@ -495,7 +496,8 @@ def _numbers(seen: _Seen, memory: Memory) -> list[int]:
                 facts[8 + row] = 1
     out += facts
     out.append(view.hand_number)
-    return out
+    chunks.append(out)
+    return chunks
 
 
 def observation_tensor(
@@ -520,10 +522,11 @@ def observation_tensor(
     return _observation(seen, _memory(memory, seen.table.variant.players))
 
 
-def _observation_numbers(state: GameState, seat: int, memory: Memory) -> list[int]:
-    """:func:`observation_tensor` of a state's seat as numbers, for an array to be built."""
+def _observation_chunks(state: GameState, seat: int, memory: Memory) -> list[Sequence[int]]:
+    """:func:`observation_tensor` of a state's seat as numbers in pieces, for an array to be
+    built (see ``_chunks``)."""
     seen = _seen(state, seat)
-    return _numbers(seen, _memory(memory, seen.table.variant.players))
+    return _chunks(seen, _memory(memory, seen.table.variant.players))
 
 
 def information_state_tensor(
