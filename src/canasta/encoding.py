@@ -64,6 +64,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterable, Sequence
+from typing import NamedTuple
 
 import attrs
 
@@ -142,8 +143,7 @@ class TurnState:
         return self.state.current_seat is None and not legal_actions(self.state)
 
 
-@attrs.frozen
-class _Plan:
+class _Plan(NamedTuple):
     """A state's menu, spelled: every listed action by its indices, and the indices legal
     after each prefix (``PLAY`` where the prefix is itself an action and goes on)."""
 
@@ -306,7 +306,10 @@ class ActionEncoding:
             return (self._discard[card.rank],)
         if kind is MeldCards:
             assert isinstance(action, MeldCards)
-            return tuple(self._group_index(m) for m in action.melds)
+            melds = action.melds
+            if len(melds) == 1:
+                return (self._group_index(melds[0]),)
+            return tuple(map(self._group_index, melds))
         if kind is Draw:
             return (self.DRAW,)
         if kind is TakePile:
@@ -362,7 +365,7 @@ class ActionEncoding:
             if len(seq) > 1:  # a compound action: its prefixes go on
                 for k in range(1, len(seq)):
                     longer.setdefault(seq[:k], set()).add(seq[k])
-        nexts = {(): tuple(sorted({s[0] for s in actions}))}
+        nexts = {(): tuple(sorted({seq[0] for seq in actions}))}
         for prefix, ids in longer.items():
             if prefix in actions:
                 ids.add(self.PLAY)
