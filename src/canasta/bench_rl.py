@@ -20,8 +20,9 @@ contestant, in interleaved rounds so that a change of load weighs alike on all:
   instead (``env.step()`` of a random legal action), as the report says.
 
 Each contestant's figure is player actions (or environment steps) per second; the ratios are
-the engine's actions/s over each adapter's (the adapter's cost: at most 2 wanted; also against
-``engine_listed``) and each of ours over its gin-rummy peer's.
+the engine's actions/s over each adapter's (the adapter's cost: at most :data:`BOUND`, 2, is
+wanted, and the report says whether each adapter is within it; also against ``engine_listed``)
+and each of ours over its gin-rummy peer's.
 """
 
 from __future__ import annotations
@@ -47,6 +48,8 @@ __all__ = ["format_report", "main", "run"]
 HANDS = 40
 #: Interleaved rounds (at most one per episode).
 ROUNDS = 5
+#: The most an adapter may cost: the engine's actions/s over the adapter's (issue 13).
+BOUND = 2.0
 
 #: ``play(first, count)`` plays episodes ``first`` to ``first + count - 1`` and returns the
 #: actions (or steps) counted.
@@ -223,6 +226,10 @@ def run(hands: int = HANDS, seed: int = 0) -> dict[str, Any]:
         ra, rb = rates[a], rates[b]
         return None if ra is None or rb is None else round(ra / rb, 3)
 
+    def within(name: str) -> bool | None:
+        cost = ratio("engine", name)
+        return None if cost is None else cost <= BOUND
+
     return {
         "hands": hands,
         "seed": seed,
@@ -240,6 +247,9 @@ def run(hands: int = HANDS, seed: int = 0) -> dict[str, Any]:
         },
         "engine_over_openspiel": ratio("engine", "openspiel"),
         "engine_over_pettingzoo": ratio("engine", "pettingzoo"),
+        "bound": BOUND,
+        "openspiel_within_bound": within("openspiel"),
+        "pettingzoo_within_bound": within("pettingzoo"),
         "listed_over_openspiel": ratio("engine_listed", "openspiel"),
         "listed_over_pettingzoo": ratio("engine_listed", "pettingzoo"),
         "openspiel_over_gin_rummy": ratio("openspiel", "openspiel_gin_rummy"),
@@ -265,9 +275,16 @@ def format_report(result: dict[str, Any]) -> str:
     def show(value: float | None) -> str:
         return "-" if value is None else f"{value}"
 
+    def verdict(name: str) -> str:
+        within = result.get(f"{name}_within_bound")
+        if within is None:
+            return ""
+        return " (within the bound)" if within else f" (over the bound of {result['bound']:g})"
+
     lines += [
-        f"adapter cost (want <= 2): engine/openspiel = {show(result['engine_over_openspiel'])}, "
-        f"engine/pettingzoo = {show(result['engine_over_pettingzoo'])}; against the engine "
+        f"adapter cost (want <= 2): engine/openspiel = {show(result['engine_over_openspiel'])}"
+        f"{verdict('openspiel')}, engine/pettingzoo = {show(result['engine_over_pettingzoo'])}"
+        f"{verdict('pettingzoo')}; against the engine "
         f"listing its menu: {show(result['listed_over_openspiel'])}, "
         f"{show(result['listed_over_pettingzoo'])}",
         f"against the peers: python_canasta/gin_rummy = "
