@@ -334,6 +334,8 @@ class ActionEncoding:
         return (fixed,)
 
     def _plan(self, ts: TurnState | GameState) -> tuple[TurnState, _Plan]:
+        if type(ts) is TurnState and ts.state.variant is self.variant and ts._plan is not None:
+            return ts, ts._plan  # the common case, checked once when the plan was made
         if isinstance(ts, GameState):
             ts = TurnState(ts)
         elif not isinstance(ts, TurnState):
@@ -408,7 +410,10 @@ class ActionEncoding:
     def _checked(self, ts: TurnState | GameState, index: object) -> tuple[TurnState, _Plan, int]:
         ts, plan = self._plan(ts)
         i = self._index(index)
-        if i not in self.legal_ids(ts):
+        ids = plan.next.get(ts.pending)
+        if ids is None:
+            raise EncodingError(f"the pending parts {ts.pending} lead to no listed action")
+        if i not in ids:
             raise EncodingError(f"index {i} ({self.label(i)}) is not legal here")
         return ts, plan, i
 
@@ -431,14 +436,23 @@ class ActionEncoding:
         Raises:
             EncodingError: ``index`` is not an action index or not legal in ``ts``.
         """
+        return self.play(ts, index)[0]
+
+    def play(self, ts: TurnState | GameState, index: int) -> tuple[TurnState, Action | None]:
+        """:meth:`step` and :meth:`decode` at once: the turn state after choosing ``index``
+        and the engine action it played (``None`` when it only added a part).
+
+        Raises:
+            EncodingError: ``index`` is not an action index or not legal in ``ts``.
+        """
         ts, plan, i = self._checked(ts, index)
         seq = (*ts.pending, i)
         action = self._complete(plan, seq)
         if action is None:
             out = TurnState(ts.state, seq)
             object.__setattr__(out, "_plan", plan)
-            return out
-        return TurnState(apply(ts.state, action))
+            return out, None
+        return TurnState(apply(ts.state, action)), action
 
     def spell(self, ts: TurnState | GameState, action: Action) -> tuple[int, ...]:
         """The indices still to choose in ``ts`` to play ``action`` (all of them when nothing

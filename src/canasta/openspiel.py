@@ -269,10 +269,10 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
                 self._deal()
         else:
             turn: TurnState = self._turn.value
-            after = self._encoding.step(turn, action)
+            after, played = self._encoding.play(turn, action)
             self._turn = _Shared(after)
-            if not after.pending:  # the engine moved: its events are taken in when asked
-                move = (turn.state, self._encoding.decode(turn, action), after.state)
+            if played is not None:  # the engine moved: its events are taken in when asked
+                move = (turn.state, played, after.state)
                 self._unseen = _Shared((move, self._unseen.value))
         self._player = self._next_player()
 
