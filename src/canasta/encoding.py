@@ -367,7 +367,7 @@ class ActionEncoding:
             if len(seq) > 1:  # a compound action: its prefixes go on
                 for k in range(1, len(seq)):
                     longer.setdefault(seq[:k], set()).add(seq[k])
-        nexts = {(): tuple(sorted({seq[0] for seq in actions}))}
+        nexts: dict[tuple[int, ...], tuple[int, ...]] = {(): tuple(sorted({q[0] for q in actions}))}
         for prefix, ids in longer.items():
             if prefix in actions:
                 ids.add(self.PLAY)

@@ -432,7 +432,9 @@ def _chunks(seen: _Seen, memory: Memory) -> list[Sequence[int]]:
     blocks = [_meld_block(melds, v.canasta_size) for melds in view.melds]
     chunks: list[Sequence[int]] = [_hand_counts(seen.hand)]
     chunks += [known[seat] for seat in rel]
-    chunks += [_NO_MELDS if sides[seat] is None else blocks[sides[seat]] for seat in rel]  # type: ignore[index]
+    for seat in rel:
+        side = sides[seat]
+        chunks.append(_NO_MELDS if side is None else blocks[side])
     out: list[int] = []
     my_side = seen.side
     has_melded = view.has_melded
