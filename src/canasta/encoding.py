@@ -275,6 +275,8 @@ class ActionEncoding:
 
     # ------------------------------------------------------------------ spelling
     def _index(self, index: object) -> int:
+        if type(index) is int and 0 <= index < self.num_actions:
+            return index
         if isinstance(index, bool):
             raise EncodingError(f"an action index is an int, not {index!r}")
         try:
