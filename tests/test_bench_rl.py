@@ -34,6 +34,11 @@ def test_every_contestant_is_measured_or_says_why() -> None:
     assert lines[0].startswith("adapters: random play, 1 hands each")
     assert [line.split()[0] for line in lines[1:7]] == CONTESTANTS
     assert lines[-2].startswith("adapter cost (want <= 2): engine/openspiel = ")
+    assert result["bound"] == bench_rl.BOUND == 2
+    for name in ("openspiel", "pettingzoo"):
+        within = result[f"{name}_within_bound"]
+        assert within is (result[f"engine_over_{name}"] <= 2)
+        assert ("within the bound" if within else "over the bound of 2") in lines[-2]
 
 
 def test_bench_rl_flag_adds_the_section(
