@@ -44,8 +44,26 @@ LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
     ("formats", frozenset({"_codec", "notation", "serialize", "records", "positions"})),
     ("engine", frozenset({"engine"})),
     ("events", frozenset({"events"})),
-    ("bots and renderers", frozenset({"sampling", "search", "bots", "render", "svg"})),
-    ("apps", frozenset({"play", "simulate", "bench", "cli", "__init__", "__main__"})),
+    (
+        "bots and renderers",
+        frozenset({"sampling", "search", "bots", "render", "svg", "encoding", "tensors"}),
+    ),
+    (
+        "apps",
+        frozenset(
+            {
+                "play",
+                "simulate",
+                "bench",
+                "bench_rl",
+                "openspiel",
+                "pettingzoo",
+                "cli",
+                "__init__",
+                "__main__",
+            }
+        ),
+    ),
 )
 LAYER_OF = {name: i for i, (_, names) in enumerate(LAYERS) for name in names}
 

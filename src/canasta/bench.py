@@ -1,5 +1,5 @@
 """The benchmark: ``python -m canasta.bench [--hands N] [--variant NAME ...] [--seed S] [--json]
-[--no-peers]``.
+[--no-peers] [--rl]``.
 
 For every preset (or the named ones) it plays random hands (a uniformly random listed action at
 every step; hand ``h`` of a preset is dealt with seed ``S + h``) and reports random-playout
@@ -14,7 +14,9 @@ random Classic game against one that only imports canasta, and ``attrs.evolve`` 
 on a small frozen object as a machine reference. Peers, when importable by this interpreter:
 OpenSpiel's ``gin_rummy`` through ``pyspiel`` and RLCard's raw gin-rummy game, both played at
 random from a Python loop (player actions counted), with our Classic actions per second as a
-ratio to theirs.
+ratio to theirs. With ``--rl`` (and the ``rl`` extra installed) it also times the OpenSpiel and
+PettingZoo adapters against the bare engine and their gin-rummy peers (:mod:`canasta.bench_rl`,
+under the key ``"rl"``).
 """
 
 from __future__ import annotations
@@ -711,6 +713,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--no-peers", action="store_true", help="do not measure OpenSpiel and RLCard"
     )
+    parser.add_argument(
+        "--rl", action="store_true", help="also time the OpenSpiel and PettingZoo adapters"
+    )
     try:
         args = parser.parse_args(argv)
         _check(args.hands, args.variant)
@@ -724,10 +729,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         peers=not args.no_peers,
         memory_states=MEMORY_STATES,
     )
+    rl_report = ""
+    if args.rl:  # the rl extra's adapters, timed only when asked
+        from . import bench_rl
+
+        result["rl"] = bench_rl.run(min(args.hands, bench_rl.HANDS), args.seed)
+        rl_report = "\n\n" + bench_rl.format_report(result["rl"])
     if args.json:
         print(json.dumps(result, indent=2))
     else:
-        print(format_report(result))
+        print(format_report(result) + rl_report)
     return 0
 
 

@@ -1,0 +1,625 @@
+"""Observation and information-state tensors of a seat, for learning agents and search.
+
+Everything here is computed from the seat's :class:`~canasta.PlayerView`
+(:func:`canasta.observe`) and from a :class:`Memory` of the hand's public events, so nothing the
+seat may not see can reach a tensor or a string: two states that differ only in cards hidden
+from the seat give equal tensors and equal strings (the tests check it for every preset).
+
+The tensors are plain lists of floats (no numpy needed; ``numpy.asarray(t, numpy.float32)``
+turns one into an array). Their size depends only on the variant's number of players
+(:func:`observation_size`, :func:`information_state_size`). Seats are **relative**: row ``r`` of
+a per-seat section is the seat ``r`` places after the viewer in seat order (row 0 is the
+viewer), so a policy learned at one seat reads the table the same way at every seat.
+
+Cards are counted by **kind**, the 15 classes the rules tell apart (:data:`KINDS`): red three,
+black three, four to ace, two, joker; suits matter only for threes.
+
+The layout, section by section in order (``P`` the variant's players; counts are plain numbers
+of cards, points are points; flags are 0 or 1):
+
+==============  =============  ==============================================================
+section         shape          contents
+==============  =============  ==============================================================
+``hand``        15             the viewer's hand by kind
+``known``       P x 15         by relative seat, the cards it is known to hold: taken with a
+                               pile and not melded, discarded or laid out since (by kind, a
+                               lower bound; public, from :class:`Memory`)
+``melds``       P x 12 x 5     by relative seat, the melds of the side it plays on, by meld
+                               rank (3, 4 ... A): naturals, twos, jokers, natural canasta,
+                               mixed canasta (zeros for a seat sitting out)
+``seats``       P x 9          by relative seat: hand size, red threes laid out, has melded
+                               (an earlier turn), plays on the viewer's side, sits out, is to
+                               act, is the dealer, its side's total before the hand (points),
+                               its side's initial-meld minimum (points, 0 once it melded)
+``pile``        15 + 5         the top card's kind (one-hot, zeros for an empty pile); size,
+                               red threes under the top, frozen for everybody, frozen for the
+                               viewer's side, blocked (a black three on top)
+``stock``       2              stock size, cards out of play
+``phase``       4              one-hot: draw, play, answer, hand over
+``turn``        8 + 12         the turn's public facts: drew from the stock, took the pile,
+                               asked partner, answered yes, answered no, laid off, melded,
+                               drew the last card as a red three; ranks of the melds started
+                               this turn (3, 4 ... A)
+``match``       1              the hand's number in the match
+==============  =============  ==============================================================
+
+The **information state** appends what the seat remembers beyond the table, from
+:class:`Memory`: ``discards`` (P x 15, by relative seat the cards it discarded this hand, by
+kind) and ``history`` (P x 3, by relative seat its turns, pile takes and cards drawn from the
+stock this hand). The information-state *string* is the observation string followed by the
+hand's public record, every public event in order (:func:`canasta.events_for` with no seat):
+perfect recall of everything public. Of its own private cards the seat recalls its hand now,
+not which card it drew when; earlier hands of a match are summed up by the totals.
+
+>>> import canasta
+>>> from canasta import tensors
+>>> state = canasta.new_game("classic", seed=7)
+>>> t = tensors.observation_tensor(state, 0)
+>>> len(t) == tensors.observation_size("classic")
+True
+>>> sum(t[:15]) == len(state.hands[0])
+True
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Iterable, Sequence
+from typing import NamedTuple
+
+import attrs
+
+from .cards import Card, Cards, Rank, make_pack
+from .errors import StateError
+from .events import (
+    CardsDrawn,
+    Discarded,
+    Event,
+    HandDealt,
+    MeldExtended,
+    MeldMade,
+    PileTaken,
+    RedThreeLaidOut,
+    events_for,
+)
+from .melds import Meld
+from .state import DrawSource, GameState, Phase
+from .variants import Variant, get_variant
+from .views import PlayerView, observe
+
+__all__ = [
+    "KINDS",
+    "MELD_RANKS",
+    "Memory",
+    "information_state_size",
+    "information_state_string",
+    "information_state_tensor",
+    "layout",
+    "observation_size",
+    "observation_string",
+    "observation_tensor",
+]
+
+#: The card kinds of the tensors, in order: the classes of cards the rules tell apart.
+KINDS: tuple[str, ...] = ("3R", "3B", *"456789TJQKA", "2", "JK")
+#: The ranks a meld can have, in the order of the ``melds`` and ``turn`` sections.
+MELD_RANKS: tuple[Rank, ...] = tuple(Rank(r) for r in range(3, 15))
+_MELD_ROW = {rank: i for i, rank in enumerate(MELD_RANKS)}
+_PHASES = (Phase.DRAW, Phase.PLAY, Phase.ANSWER, Phase.HAND_OVER)
+_N = len(KINDS)
+
+
+def _kind(card: Card) -> int:
+    """The index of ``card``'s kind in :data:`KINDS`."""
+    rank = card.rank
+    if rank is Rank.JOKER:
+        return 14
+    if rank is Rank.TWO:
+        return 13
+    if rank is Rank.THREE:
+        return 0 if card.is_red_three else 1
+    return int(rank) - 2
+
+
+#: The kind of each card, in the order of :attr:`Card.id <canasta.Card.id>` (a pack of one deck
+#: and one joker lists every card once, in that order).
+_ID_KINDS = tuple(_kind(card) for card in make_pack(1, 1))
+
+
+def _counts(cards: Iterable[Card]) -> list[int]:
+    out = [0] * _N
+    if isinstance(cards, Cards):  # by its counts, one per card (Cards.counts, by Card.id)
+        for kind, n in zip(_ID_KINDS, cards.counts, strict=True):
+            if n:
+                out[kind] += n
+        return out
+    for card in cards:
+        out[_kind(card)] += 1
+    return out
+
+
+# ---------------------------------------------------------------------------- memory
+@attrs.frozen
+class Memory:
+    """What every seat can remember of the hand's public events, beyond the table itself.
+
+    Start one with :meth:`empty` and give it each move's events (:func:`canasta.step`, or
+    :func:`canasta.deal_events` for a fresh deal) with :meth:`after`. Only public facts are
+    kept, so one memory serves every seat.
+
+    Attributes:
+        known: by seat (absolute), counts by kind (:data:`KINDS`) of the cards it took with a
+            pile and has not melded, discarded or laid out since: cards it is known to hold
+            (a lower bound by kind).
+        discards: by seat, counts by kind of the cards it discarded this hand.
+        turns: by seat, the turns it began this hand (a draw or a pile taken).
+        takes: by seat, the piles it took this hand.
+        drawn: by seat, the cards it drew from the stock this hand (replacements included).
+        record: the hand's public events so far, in order (as a spectator sees them).
+    """
+
+    known: tuple[tuple[int, ...], ...]
+    discards: tuple[tuple[int, ...], ...]
+    turns: tuple[int, ...]
+    takes: tuple[int, ...]
+    drawn: tuple[int, ...]
+    record: tuple[Event, ...] = ()
+
+    @classmethod
+    def empty(cls, players: int) -> Memory:
+        """A memory of nothing, for ``players`` seats (the start of a hand)."""
+        zeros = (0,) * _N
+        return cls(
+            known=(zeros,) * players,
+            discards=(zeros,) * players,
+            turns=(0,) * players,
+            takes=(0,) * players,
+            drawn=(0,) * players,
+        )
+
+    def after(self, events: Iterable[Event]) -> Memory:
+        """The memory once ``events`` (one move's, in order) have happened. Private details
+        (drawn cards, dealt hands) are dropped first (:func:`canasta.events_for` with no
+        seat); a :class:`~canasta.HandDealt` starts the memory afresh."""
+        public = events_for(tuple(events), None)
+        if not public:
+            return self
+        memory = self
+        known = discards = None  # the rows as lists, copied when first changed
+        turns, takes, drawn = self.turns, self.takes, self.drawn
+        start = -1  # the deal that starts the record afresh (-1: none)
+
+        def row(rows: list[list[int]] | None, old: tuple[tuple[int, ...], ...]) -> list[list[int]]:
+            return [list(r) for r in old] if rows is None else rows
+
+        def forget(seat: int, cards: Iterable[Card]) -> None:
+            nonlocal known
+            if not any((memory.known if known is None else known)[seat]):
+                return  # nothing of his is known
+            known = row(known, memory.known)
+            held = known[seat]
+            for card in cards:
+                k = _kind(card)
+                if held[k]:
+                    held[k] -= 1
+
+        def bump(values: tuple[int, ...], seat: int, n: int = 1) -> tuple[int, ...]:
+            return (*values[:seat], values[seat] + n, *values[seat + 1 :])
+
+        for i, event in enumerate(public):
+            if isinstance(event, HandDealt):
+                memory = Memory.empty(len(self.turns))
+                known = discards = None
+                turns, takes, drawn = memory.turns, memory.takes, memory.drawn
+                start = i
+            elif isinstance(event, CardsDrawn):
+                drawn = bump(drawn, event.seat, event.count)
+                if not event.replacing:
+                    turns = bump(turns, event.seat)
+            elif isinstance(event, PileTaken):
+                turns, takes = bump(turns, event.seat), bump(takes, event.seat)
+                known = row(known, memory.known)
+                for k, n in enumerate(_counts(event.cards)):
+                    known[event.seat][k] += n
+            elif isinstance(event, MeldMade):
+                forget(event.seat, event.meld.cards)
+            elif isinstance(event, MeldExtended):
+                forget(event.seat, event.cards)
+            elif isinstance(event, RedThreeLaidOut):
+                forget(event.seat, (event.card,))
+            elif isinstance(event, Discarded):
+                forget(event.seat, (event.card,))
+                discards = row(discards, memory.discards)
+                discards[event.seat][_kind(event.card)] += 1
+        return Memory(
+            known=memory.known if known is None else tuple(map(tuple, known)),
+            discards=memory.discards if discards is None else tuple(map(tuple, discards)),
+            turns=turns,
+            takes=takes,
+            drawn=drawn,
+            record=self.record + public if start < 0 else public[start:],
+        )
+
+
+# ---------------------------------------------------------------------------- layout
+def _sections(players: int, information: bool) -> list[tuple[str, tuple[int, ...]]]:
+    p = players
+    out: list[tuple[str, tuple[int, ...]]] = [
+        ("hand", (_N,)),
+        ("known", (p, _N)),
+        ("melds", (p, len(MELD_RANKS), 5)),
+        ("seats", (p, 9)),
+        ("pile", (_N + 5,)),
+        ("stock", (2,)),
+        ("phase", (len(_PHASES),)),
+        ("turn", (8 + len(MELD_RANKS),)),
+        ("match", (1,)),
+    ]
+    if information:
+        out += [("discards", (p, _N)), ("history", (p, 3))]
+    return out
+
+
+def layout(
+    variant: str | Variant, *, information: bool = False
+) -> tuple[tuple[str, int, tuple[int, ...]], ...]:
+    """The tensor's sections in order: ``(name, offset, shape)`` each (see the module's table).
+
+    Args:
+        variant: a preset name or a :class:`~canasta.Variant`.
+        information: the information-state tensor's layout (the observation's plus two
+            sections) rather than the observation's.
+
+    Raises:
+        VariantError: an unknown preset name.
+    """
+    players = get_variant(variant).players
+    out = []
+    offset = 0
+    for name, shape in _sections(players, information):
+        out.append((name, offset, shape))
+        offset += math.prod(shape)
+    return tuple(out)
+
+
+def observation_size(variant: str | Variant) -> int:
+    """The length of :func:`observation_tensor` in ``variant`` (a preset name or a
+    :class:`~canasta.Variant`): ``62 + 84 P`` for ``P`` players (398 for four).
+
+    Raises:
+        VariantError: an unknown preset name.
+    """
+    players = get_variant(variant).players
+    return sum(math.prod(shape) for _, shape in _sections(players, False))
+
+
+def information_state_size(variant: str | Variant) -> int:
+    """The length of :func:`information_state_tensor` in ``variant``: ``62 + 102 P`` for
+    ``P`` players (470 for four).
+
+    Raises:
+        VariantError: an unknown preset name.
+    """
+    players = get_variant(variant).players
+    return sum(math.prod(shape) for _, shape in _sections(players, True))
+
+
+# ---------------------------------------------------------------------------- tensors
+class _Seen(NamedTuple):
+    """What a seat sees: the table (a view, whose seat may be another's: the table is the same
+    for every seat) and the seat's own hand and side."""
+
+    table: PlayerView
+    seat: int
+    side: int | None
+    hand: Cards
+
+
+def _seen(state_or_view: GameState | PlayerView, seat: int | None) -> _Seen:
+    if isinstance(state_or_view, PlayerView):
+        view = state_or_view
+        if seat is not None and seat != view.seat:
+            raise StateError(f"the view is seat {view.seat}'s, not seat {seat}'s")
+        return _Seen(view, view.seat, view.side, view.hand)
+    if isinstance(state_or_view, GameState):
+        state = state_or_view
+        if seat is None:
+            raise StateError("name the seat whose tensor of a GameState is wanted")
+        table_seat = seat
+        if state.current_seat == seat:
+            # the seat to act's view also lists his menu, which no tensor needs: the table is
+            # read from the next seat's view (the same table), the hand is his own
+            table_seat = (seat + 1) % state.variant.players
+        view = observe(state, table_seat)
+        side = state.side_of(seat) if seat in state.order else None
+        return _Seen(view, seat, side, state.hands[seat])
+    raise StateError(f"not a GameState or a PlayerView: {type(state_or_view).__name__}")
+
+
+def _memory(memory: Memory | None, players: int) -> Memory:
+    if memory is None:
+        return Memory.empty(players)
+    if not isinstance(memory, Memory) or len(memory.turns) != players:
+        raise StateError(f"not a Memory of {players} seats: {memory!r:.60}")
+    return memory
+
+
+_NO_MELDS = (0,) * (len(MELD_RANKS) * 5)
+#: Sections worked out from a hand or a side's melds, by the identity of the value (which the
+#: states of a hand share until it changes), each kept with its value so the identity stays
+#: valid.
+_BLOCKS: dict[int, tuple[object, tuple[int, ...]]] = {}
+
+
+def _remember(value: object, block: tuple[int, ...]) -> tuple[int, ...]:
+    if len(_BLOCKS) > 4096:
+        _BLOCKS.clear()
+    _BLOCKS[id(value)] = (value, block)
+    return block
+
+
+def _hand_counts(hand: Cards) -> tuple[int, ...]:
+    hit = _BLOCKS.get(id(hand))
+    if hit is not None and hit[0] is hand:
+        return hit[1]
+    return _remember(hand, tuple(_counts(hand)))
+
+
+def _meld_block(melds: tuple[Meld, ...], canasta_size: int) -> tuple[int, ...]:
+    """A side's melds by rank: naturals, twos, jokers, natural canasta, mixed canasta."""
+    hit = _BLOCKS.get(id(melds))
+    if hit is not None and hit[0] is melds:
+        return hit[1]
+    block = [0] * (len(MELD_RANKS) * 5)
+    for meld in melds:
+        row = _MELD_ROW.get(meld.rank)
+        if row is None:
+            continue
+        naturals = twos = jokers = 0
+        for card in meld.cards:
+            if card.rank is Rank.JOKER:
+                jokers += 1
+            elif card.rank is Rank.TWO:
+                twos += 1
+            else:
+                naturals += 1
+        b = row * 5
+        block[b : b + 3] = naturals, twos, jokers
+        if naturals + twos + jokers >= canasta_size:
+            block[b + 3 + (twos + jokers > 0)] = 1
+    return _remember(melds, tuple(block))
+
+
+def _frozen_for(view: PlayerView, side: int | None) -> bool:
+    return view.pile_frozen if side is None else view.pile_frozen_for(side)
+
+
+def _seat_sides(view: PlayerView) -> tuple[int | None, ...]:
+    """By seat, the index of its side in ``view.sides`` (``None`` for a seat sitting out)."""
+    out: list[int | None] = [None] * view.variant.players
+    for i, side in enumerate(view.sides):
+        for seat in side:
+            out[seat] = i
+    return tuple(out)
+
+
+def _variant_sides(variant: Variant) -> tuple[int | None, ...]:
+    """By seat, the index of its side among the variant's sides (those of the totals)."""
+    out: list[int | None] = [None] * variant.players
+    for i, side in enumerate(variant.sides):
+        for seat in side:
+            out[seat] = i
+    return tuple(out)
+
+
+def _observation(seen: _Seen, memory: Memory) -> list[float]:
+    return list(map(float, itertools.chain.from_iterable(_chunks(seen, memory))))
+
+
+def _chunks(seen: _Seen, memory: Memory) -> list[Sequence[int]]:
+    """The observation tensor's values as numbers (ints and flags), in pieces whose
+    concatenation is the tensor: the hand, the ``known`` rows, the ``melds`` blocks (tuples
+    shared by the states that leave them unchanged), then the rest."""
+    view = seen.table
+    v = view.variant
+    p = v.players
+    me = seen.seat
+    rel = [(me + r) % p for r in range(p)]
+    sides = _seat_sides(view)
+    totals_side = _variant_sides(v)
+    known = memory.known
+    blocks = [_meld_block(melds, v.canasta_size) for melds in view.melds]
+    chunks: list[Sequence[int]] = [_hand_counts(seen.hand)]
+    chunks += [known[seat] for seat in rel]
+    for seat in rel:
+        side = sides[seat]
+        chunks.append(_NO_MELDS if side is None else blocks[side])
+    out: list[int] = []
+    my_side = seen.side
+    has_melded = view.has_melded
+    hand_sizes, red_threes, minimums, totals = (
+        view.hand_sizes,
+        view.red_threes,
+        view.minimums,
+        view.totals,
+    )
+    current, dealer = view.current_seat, view.dealer
+    for seat in rel:
+        side = sides[seat]
+        if side is None:
+            total = minimum = 0
+        else:
+            t = totals_side[seat]
+            total = 0 if t is None else totals[t]
+            minimum = minimums[side]
+        out += (
+            hand_sizes[seat],
+            len(red_threes[seat]),
+            bool(has_melded) and has_melded[seat],
+            seat != me and side is not None and side == my_side,
+            side is None,
+            current == seat,
+            dealer == seat,
+            total,
+            minimum,
+        )
+    top = [0] * _N
+    if view.top_card is not None:
+        top[_kind(view.top_card)] = 1
+    out += top
+    out += (
+        view.pile_size,
+        view.pile_red_threes,
+        view.pile_frozen,
+        _frozen_for(view, my_side),
+        view.pile_blocked,
+        view.stock_size,
+        view.out_of_play,
+    )
+    phase = view.phase
+    out += [phase is ph for ph in _PHASES]
+    turn = view.turn
+    facts = [0] * (8 + len(MELD_RANKS))
+    if turn is not None:
+        facts[:8] = (
+            turn.drew is DrawSource.STOCK,
+            turn.drew is DrawSource.PILE,
+            turn.asked,
+            turn.permission is True,
+            turn.permission is False,
+            turn.laid_off,
+            turn.melded,
+            turn.last_red_three,
+        )
+        for rank in turn.created:
+            row = _MELD_ROW.get(rank)
+            if row is not None:
+                facts[8 + row] = 1
+    out += facts
+    out.append(view.hand_number)
+    chunks.append(out)
+    return chunks
+
+
+def observation_tensor(
+    state_or_view: GameState | PlayerView, seat: int | None = None, memory: Memory | None = None
+) -> list[float]:
+    """The observation tensor of ``seat``: the layout of the module's table, as floats.
+
+    Args:
+        state_or_view: a state (then ``seat`` is required) or a seat's view.
+        seat: the viewer's seat (0-based); with a view, ``None`` or the view's seat.
+        memory: the hand's public memory (:class:`Memory`) for the ``known`` section; without
+            it nothing is known to be held (zeros).
+
+    Returns:
+        A list of :func:`observation_size` floats.
+
+    Raises:
+        StateError: not a state or a view, a seat missing or not the view's, or a memory of
+            another number of seats.
+    """
+    seen = _seen(state_or_view, seat)
+    return _observation(seen, _memory(memory, seen.table.variant.players))
+
+
+def _observation_chunks(state: GameState, seat: int, memory: Memory) -> list[Sequence[int]]:
+    """:func:`observation_tensor` of a state's seat as numbers in pieces, for an array to be
+    built (see ``_chunks``)."""
+    seen = _seen(state, seat)
+    return _chunks(seen, _memory(memory, seen.table.variant.players))
+
+
+def information_state_tensor(
+    state_or_view: GameState | PlayerView, seat: int | None = None, memory: Memory | None = None
+) -> list[float]:
+    """The information-state tensor of ``seat``: :func:`observation_tensor` followed by the
+    ``discards`` and ``history`` sections (the module's table).
+
+    Returns:
+        A list of :func:`information_state_size` floats.
+
+    Raises:
+        StateError: as :func:`observation_tensor`.
+    """
+    seen = _seen(state_or_view, seat)
+    p = seen.table.variant.players
+    mem = _memory(memory, p)
+    out = _observation(seen, mem)
+    rel = [(seen.seat + r) % p for r in range(p)]
+    for s in rel:
+        out += [float(x) for x in mem.discards[s]]
+    for s in rel:
+        out += [float(mem.turns[s]), float(mem.takes[s]), float(mem.drawn[s])]
+    return out
+
+
+# ---------------------------------------------------------------------------- strings
+def _cards_text(cards: Iterable[Card]) -> str:
+    return " ".join(str(c) for c in cards) or "-"
+
+
+def _observation_text(seen: _Seen, memory: Memory) -> list[str]:
+    view = seen.table
+    p = view.variant.players
+    lines = [
+        f"seat {seen.seat} hand {view.hand_number} phase {view.phase.value}"
+        f" to act {view.current_seat} dealer {view.dealer}",
+        f"hand {seen.hand}",
+    ]
+    sides = _seat_sides(view)
+    for r in range(p):
+        seat = (seen.seat + r) % p
+        side = sides[seat]
+        melds = "" if side is None else " ".join(f"[{m}]" for m in view.melds[side])
+        known = [f"{n}x{kind}" for kind, n in zip(KINDS, memory.known[seat], strict=True) if n]
+        lines.append(
+            f"seat {seat}: {view.hand_sizes[seat]} cards"
+            f" red3 {_cards_text(view.red_threes[seat])}"
+            f" known {' '.join(known) or '-'} side {side} melds {melds or '-'}"
+        )
+    lines.append(
+        f"pile {view.top_card or '-'} size {view.pile_size} red3 {view.pile_red_threes}"
+        f" frozen {int(view.pile_frozen)}/{int(_frozen_for(view, seen.side))}"
+        f" blocked {int(view.pile_blocked)} stock {view.stock_size} out {view.out_of_play}"
+    )
+    lines.append(f"totals {' '.join(map(str, view.totals))} minimums {view.minimums}")
+    if view.turn is not None:
+        t = view.turn
+        created = "".join(r.symbol for r in sorted(t.created))
+        lines.append(
+            f"turn seat {t.seat} drew {t.drew} asked {int(t.asked)} answer {t.permission}"
+            f" laid off {int(t.laid_off)} melded {int(t.melded)} created {created or '-'}"
+            f" last red3 {int(t.last_red_three)}"
+        )
+    return lines
+
+
+def observation_string(
+    state_or_view: GameState | PlayerView, seat: int | None = None, memory: Memory | None = None
+) -> str:
+    """The observation as text, a few lines (the same facts as :func:`observation_tensor`,
+    the hand and melds by card).
+
+    Raises:
+        StateError: as :func:`observation_tensor`.
+    """
+    seen = _seen(state_or_view, seat)
+    return "\n".join(_observation_text(seen, _memory(memory, seen.table.variant.players)))
+
+
+def information_state_string(
+    state_or_view: GameState | PlayerView,
+    seat: int | None = None,
+    memory: Memory | None = None,
+) -> str:
+    """The information state as text: :func:`observation_string` followed by the hand's
+    public record (``memory.record``), one event a line.
+
+    Raises:
+        StateError: as :func:`observation_tensor`.
+    """
+    seen = _seen(state_or_view, seat)
+    mem = _memory(memory, seen.table.variant.players)
+    return "\n".join([*_observation_text(seen, mem), *(str(e) for e in mem.record)])

@@ -1,0 +1,13 @@
+"""Doctest collection of the package: modules of an optional extra that is not installed are
+not imported (the core install has no numpy, PettingZoo or OpenSpiel)."""
+
+from __future__ import annotations
+
+import importlib.util
+
+#: Module files (relative to this directory) and the import each one needs.
+_EXTRAS = {"canasta/pettingzoo.py": "pettingzoo", "canasta/openspiel.py": "pyspiel"}
+
+collect_ignore = [
+    path for path, needs in _EXTRAS.items() if importlib.util.find_spec(needs) is None
+]
