@@ -70,3 +70,16 @@ def test_import_problems_module_as_name() -> None:
     import canasta.problems as module
 
     assert hasattr(module, "Problem")
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="canasta.sampling.sample_state(view, None) raises a bare AttributeError "
+    "('NoneType' object has no attribute 'shuffle'), not a typed error",
+)
+def test_sample_state_without_a_random_generator() -> None:
+    from canasta.sampling import sample_state
+
+    view = canasta.observe(canasta.new_game("classic", seed=1), 0)
+    with pytest.raises(canasta.CanastaError):
+        sample_state(view, None)  # type: ignore[arg-type]
