@@ -83,3 +83,15 @@ def test_sample_state_without_a_random_generator() -> None:
     view = canasta.observe(canasta.new_game("classic", seed=1), 0)
     with pytest.raises(canasta.CanastaError):
         sample_state(view, None)  # type: ignore[arg-type]
+
+
+def test_old_record_variant_tag_error_quotes_the_tag_not_a_rewrite() -> None:
+    with pytest.raises(NotationError) as info:
+        canasta.GameRecord.loads('[Variant classic {"nope": 1}]\n')
+    assert "nope" in str(info.value)
+    assert '"preset"' not in str(info.value)  # the user never wrote a JSON form
+
+
+def test_old_record_variant_tag_still_loads() -> None:
+    record = canasta.GameRecord.loads('[Variant classic {"points": {"joker": 60}}]\n')
+    assert record.variant.points.joker == 60

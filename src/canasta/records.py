@@ -46,7 +46,7 @@ from typing import Any
 
 import attrs
 
-from ._codec import converter, structure
+from ._codec import converter, structure, variant_from_document
 from ._rules import shuffled_deck
 from .actions import Action, DealNextHand
 from .cards import Card, to_card_list
@@ -408,7 +408,9 @@ def _parse_variant(text: str) -> Variant:
                 raise NotationError(f"the changes are not JSON: {exc}") from None
             if isinstance(changes, dict) and isinstance(changes.get("points"), dict):
                 changes["points"] = {**attrs.asdict(CardPoints()), **changes["points"]}
-            text = json.dumps({"preset": get_variant(name).name, "changes": changes})
+            return variant_from_document(
+                {"preset": get_variant(name).name, "changes": changes}, "$"
+            )
         return parse_variant(text)
     except CanastaError as exc:
         raise NotationError(f"[Variant]: {exc}") from None
