@@ -461,11 +461,15 @@ def _old_to_json(text: str, base: Variant, fail: Callable[[str], NoReturn]) -> d
     as the JSON form's ``"changes"``, token by token."""
     out: list[str] = []
     keys: list[str] = []
+    depth = 0
     for m in _OLD_TOKEN.finditer(text):
         kind = m.lastgroup
         tok = m.group(kind or 0)
         if kind == "str":
-            body = re.sub(r"\\U([0-9a-fA-F]{8})", lambda u: chr(int(u.group(1), 16)), tok[1:-1])
+            try:
+                body = re.sub(r"\\U([0-9a-fA-F]{8})", lambda u: chr(int(u.group(1), 16)), tok[1:-1])
+            except (ValueError, OverflowError):
+                fail("a bad escape in a string (no such character)")
             try:
                 tok = json.dumps(json.loads('"' + body.replace("\\'", "'") + '"'))
             except ValueError:
@@ -478,6 +482,9 @@ def _old_to_json(text: str, base: Variant, fail: Callable[[str], NoReturn]) -> d
                 fail(f'{keys[-1]} is a string in double quotes, e.g. "house"')
             tok = {"None": "null", "true": "true", "false": "false"}.get(tok, json.dumps(tok))
         elif tok in "()":
+            depth += 1 if tok == "(" else -1
+            if depth > 32:  # as JSON documents (canasta.from_json); deeper would recurse
+                fail("tuples nested deeper than 32 levels")
             tok = "[" if tok == "(" else "]"
         out.append(tok)
     if len(set(keys)) != len(keys):

@@ -332,7 +332,7 @@ def _meld(state: GameState, si: int, meld: Meld, path: str) -> Iterator[Problem]
     if odd is not None and odd.is_red_three:
         yield _problem("red_three_melded", path)
     elif rank is Rank.THREE:
-        going_out = state.side_of(t.seat) == si and Rank.THREE in t.created
+        going_out = state.hand_side(t.seat) == si and Rank.THREE in t.created
         if not (going_out and 3 <= meld.size <= 4 and naturals == meld.size):
             yield _problem("black_threes_meld", path)
     elif not rank.is_natural:

@@ -41,12 +41,12 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 import attrs
 
-from ._codec import converter, structure
+from ._codec import converter, structure, variant_from_document
 from ._rules import shuffled_deck
 from .actions import Action, DealNextHand
 from .cards import Card, to_card_list
@@ -76,6 +76,8 @@ def _variant(value: Any) -> Variant:
 def _actions(value: Any) -> tuple[Action, ...]:
     from .actions import _ACTION_TYPES
 
+    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
+        raise NotationError(f"actions: a sequence of actions, not {type(value).__name__}")
     actions = tuple(value)
     for i, action in enumerate(actions):
         if not isinstance(action, _ACTION_TYPES):
@@ -406,7 +408,9 @@ def _parse_variant(text: str) -> Variant:
                 raise NotationError(f"the changes are not JSON: {exc}") from None
             if isinstance(changes, dict) and isinstance(changes.get("points"), dict):
                 changes["points"] = {**attrs.asdict(CardPoints()), **changes["points"]}
-            text = json.dumps({"preset": get_variant(name).name, "changes": changes})
+            return variant_from_document(
+                {"preset": get_variant(name).name, "changes": changes}, "$"
+            )
         return parse_variant(text)
     except CanastaError as exc:
         raise NotationError(f"[Variant]: {exc}") from None
@@ -450,10 +454,14 @@ def replay(record: GameRecord) -> GameState:
     """The final state of a record.
 
     Raises:
-        NotationError: the header cannot start a game.
+        NotationError: ``record`` is not a :class:`GameRecord`, or its header cannot start a game.
         ReplayError: the first illegal action, with its index, the action, the reason code and
             the position before it.
     """
+    if not isinstance(record, GameRecord):
+        raise NotationError(
+            f"replay takes a GameRecord (GameRecord.loads reads one), not {type(record).__name__}"
+        )
     state = record.start()
     for _i, _action, _before, after in replay_steps(record):
         state = after
