@@ -780,3 +780,14 @@ def test_register_an_attrs_class_alone() -> None:
 
 def validator_of(schema: dict[str, Any]) -> Any:
     return jsonschema.Draft202012Validator(schema)
+
+
+def test_an_impossible_view_is_a_notation_error() -> None:
+    """A view whose pile is not frozen under a wild top card: refused as bad JSON at ``$`` (it
+    raised the view constructor's StateError)."""
+    state = canasta.new_game("classic", seed=2)
+    doc = to_dict(observe(state, state.current_seat or 0))
+    doc["top_card"], doc["pile_frozen"] = "2S", False
+    if doc["hand"].count("2S") == 2:  # pragma: no cover - not with this seed
+        pytest.skip("both 2S in hand")
+    refused(doc, "$", "2S on top is frozen")
