@@ -47,12 +47,17 @@ __all__ = [
     "ACTIONS",
     "MAX_CARDS",
     "MAX_DEPTH",
+    "MAX_INT",
     "MAX_ITEMS",
     "MAX_PLAYERS",
     "MAX_STRING",
     "MAX_TEXT_SIZE",
+    "Bad",
+    "at",
+    "build",
     "converter",
     "fail",
+    "fields_reader",
     "key_path",
     "kind_of",
     "schema_of",
@@ -77,6 +82,8 @@ MAX_CARDS: Final = 4096
 MAX_PLAYERS: Final = 64
 #: The longest string accepted (a variant's name or description, a score line's item).
 MAX_STRING: Final = 1000
+#: The largest magnitude of any int accepted (a seed, a total: far beyond any real one).
+MAX_INT: Final = 2**200
 #: Bounds of int fields by name, wherever they appear (a seat is a seat in every class).
 BOUNDS: Final[dict[str, tuple[int, int]]] = {
     "seat": (0, MAX_PLAYERS - 1),
@@ -137,7 +144,7 @@ def show(value: int) -> str:
     return str(value) if -(10**60) < value < 10**60 else "a huge int"
 
 
-class _Bad(Exception):
+class Bad(Exception):
     """A value that is not of its type, at ``step`` below the value being read."""
 
     def __init__(self, message: str, step: str = "") -> None:
@@ -146,16 +153,16 @@ class _Bad(Exception):
         self.step = step
 
 
-def _at(step: str, exc: Exception) -> _Bad:
+def at(step: str, exc: Exception) -> Bad:
     """``exc`` raised one step (``[3]``, ``.seat``) further down."""
     path, message = _locate(exc, step)
-    return _Bad(message, path)
+    return Bad(message, path)
 
 
 def _locate(exc: BaseException, path: str) -> tuple[str, str]:
     """The JSON path (below ``path``) and the message of the first fault in ``exc``."""
     while True:
-        if isinstance(exc, _Bad):
+        if isinstance(exc, Bad):
             return path + exc.step, exc.message
         if isinstance(exc, (ClassValidationError, IterableValidationError)):
             noted, plain = exc.group_exceptions()
@@ -184,7 +191,7 @@ def structure(data: Any, cls: Any, path: str = "$") -> Any:
         if str(exc).startswith("$"):
             raise
         fail(path, str(exc))
-    except (_Bad, ClassValidationError, IterableValidationError, CanastaError) as exc:
+    except (Bad, ClassValidationError, IterableValidationError, CanastaError) as exc:
         where, message = _locate(exc, path)
         fail(where, message)
     except (TypeError, ValueError, KeyError) as exc:  # a class refusing its fields
@@ -201,51 +208,53 @@ def _origin(kind: Any) -> Any:
 
 def _int(value: Any, _: Any = None, lo: int | None = None, hi: int | None = None) -> int:
     if type(value) is not int:
-        raise _Bad(f"expected an int, got {kind_of(value)}")
+        raise Bad(f"expected an int, got {kind_of(value)}")
+    if not -MAX_INT <= value <= MAX_INT:
+        raise Bad(f"{show(value)} is out of range (at most 2**200 either way)")
     if lo is not None and value < lo:
-        raise _Bad(f"{show(value)} is out of range (at least {lo})")
+        raise Bad(f"{show(value)} is out of range (at least {lo})")
     if hi is not None and value > hi:
-        raise _Bad(f"{show(value)} is out of range (at most {hi})")
+        raise Bad(f"{show(value)} is out of range (at most {hi})")
     return value
 
 
 def _bool(value: Any, _: Any) -> bool:
     if type(value) is not bool:
-        raise _Bad(f"expected a bool, got {kind_of(value)}")
+        raise Bad(f"expected a bool, got {kind_of(value)}")
     return value
 
 
 def _str(value: Any, _: Any = None, max_len: int = MAX_STRING) -> str:
     if type(value) is not str:
-        raise _Bad(f"expected a string, got {kind_of(value)}")
+        raise Bad(f"expected a string, got {kind_of(value)}")
     if len(value) > max_len:
-        raise _Bad(f"a string of {len(value)} characters is too long (at most {max_len})")
+        raise Bad(f"a string of {len(value)} characters is too long (at most {max_len})")
     return value
 
 
 def _card(value: Any, _: Any = None) -> Card:
     if type(value) is not str:
-        raise _Bad(f"expected a card (a string such as 'KH'), got {kind_of(value)}")
+        raise Bad(f"expected a card (a string such as 'KH'), got {kind_of(value)}")
     card = _CARD_BY_NOTATION.get(value)
     if card is None:
-        raise _Bad(f"not a card: {value[:20] + '...' if len(value) > 20 else value!r}")
+        raise Bad(f"not a card: {value[:20] + '...' if len(value) > 20 else value!r}")
     return card
 
 
 def _rank(value: Any, _: Any = None) -> Rank:
     if type(value) is not str:
-        raise _Bad(f"expected a rank (a string such as 'K'), got {kind_of(value)}")
+        raise Bad(f"expected a rank (a string such as 'K'), got {kind_of(value)}")
     rank = _RANK_BY_SYMBOL.get(value)
     if rank is None:
-        raise _Bad(f"not a rank: {value[:20] + '...' if len(value) > 20 else value!r}")
+        raise Bad(f"not a rank: {value[:20] + '...' if len(value) > 20 else value!r}")
     return rank
 
 
 def _list(value: Any, max_len: int = MAX_ITEMS) -> list[Any]:
     if type(value) is not list:
-        raise _Bad(f"expected an array, got {kind_of(value)}")
+        raise Bad(f"expected an array, got {kind_of(value)}")
     if len(value) > max_len:
-        raise _Bad(f"{len(value)} items are too many (at most {max_len})")
+        raise Bad(f"{len(value)} items are too many (at most {max_len})")
     return value
 
 
@@ -255,7 +264,7 @@ def _items(value: Any, item: Any, max_len: int = MAX_ITEMS) -> list[Any]:
         try:
             out.append(converter.structure(x, item))
         except Exception as exc:
-            raise _at(f"[{i}]", exc) from None
+            raise at(f"[{i}]", exc) from None
     return out
 
 
@@ -268,13 +277,13 @@ def _tuple_hook(cls: Any) -> Callable[[Any, Any], Any]:
     def fixed(value: Any, _: Any) -> tuple[Any, ...]:
         items = _list(value)
         if len(items) != len(args):
-            raise _Bad(f"expected an array of {len(args)} items, got {len(items)}")
+            raise Bad(f"expected an array of {len(args)} items, got {len(items)}")
         out = []
         for i, (x, t) in enumerate(zip(items, args, strict=True)):
             try:
                 out.append(converter.structure(x, t))
             except Exception as exc:
-                raise _at(f"[{i}]", exc) from None
+                raise at(f"[{i}]", exc) from None
         return tuple(out)
 
     return fixed
@@ -289,7 +298,7 @@ def _enum_hook(cls: type[enum.Enum]) -> Callable[[Any, Any], Any]:
         text = _str(value, max_len=64)
         if text not in by_value:
             choices = ", ".join(repr(v) for v in by_value)
-            raise _Bad(f"{text!r} is not one of {choices} (not a {name})")
+            raise Bad(f"{text!r} is not one of {choices} (not a {name})")
         return by_value[text]
 
     return hook
@@ -298,43 +307,55 @@ def _enum_hook(cls: type[enum.Enum]) -> Callable[[Any, Any], Any]:
 def _ranks(value: Any, _: Any) -> frozenset[Rank]:
     ranks = _items(value, Rank, len(Rank))
     if len(set(ranks)) != len(ranks):
-        raise _Bad("a rank is listed twice")
+        raise Bad("a rank is listed twice")
     return frozenset(ranks)
 
 
-def _attrs_hook(cls: type[Any]) -> Callable[[Any, Any], Any]:
-    """An attrs class from an object of its init fields, each read by its type: every key is
-    required but those of fields whose default is ``None``, and no other key is allowed."""
+def fields_reader(cls: type[Any], optional: frozenset[str] = frozenset()) -> Callable[[Any], Any]:
+    """A reader of the init fields of an attrs class from an object, each read by its type:
+    every key is required but ``optional`` ones and those of fields whose default is ``None``
+    (an absent key is left out of the result), and no other key is allowed."""
     hints = typing.get_type_hints(cls)
     fields = {a.alias: hints[a.name] for a in attrs.fields(cls) if a.init}
-    optional = {a.alias for a in attrs.fields(cls) if a.init and a.default is None}
+    optional |= {a.alias for a in attrs.fields(cls) if a.init and a.default is None}
 
-    def hook(value: Any, _: Any) -> Any:
+    def read(value: Any) -> dict[str, Any]:
         if type(value) is not dict:
-            raise _Bad(f"expected an object, got {kind_of(value)}")
+            raise Bad(f"expected an object, got {kind_of(value)}")
         for key in value:
             if type(key) is not str:
-                raise _Bad(f"object keys must be strings, not {kind_of(key)}")
+                raise Bad(f"object keys must be strings, not {kind_of(key)}")
             if key not in fields:
-                raise _Bad("unknown key", key_path("", key))
+                raise Bad("unknown key", key_path("", key))
         out = {}
         for key, kind in fields.items():
             if key not in value:
                 if key in optional:
                     continue
-                raise _Bad("missing", key_path("", key))
+                raise Bad("missing", key_path("", key))
             try:
                 if key in BOUNDS and value[key] is not None:
                     _int(value[key], None, *BOUNDS[key])
                 out[key] = converter.structure(value[key], kind)
             except Exception as exc:
-                raise _at(key_path("", key), exc) from None
-        try:
-            return cls(**out)
-        except CanastaError as exc:
-            raise _Bad(str(exc)) from None
+                raise at(key_path("", key), exc) from None
+        return out
 
-    return hook
+    return read
+
+
+def build(cls: Callable[..., _T], fields: dict[str, Any]) -> _T:
+    """``cls(**fields)``, its refusal (a :class:`~canasta.CanastaError`) a fault of the value."""
+    try:
+        return cls(**fields)
+    except CanastaError as exc:
+        raise Bad(str(exc)) from None
+
+
+def _attrs_hook(cls: type[Any]) -> Callable[[Any, Any], Any]:
+    """An attrs class from an object of its init fields (:func:`fields_reader`)."""
+    read = fields_reader(cls)
+    return lambda value, _: build(cls, read(value))
 
 
 converter.register_structure_hook(int, lambda v, _: _int(v))
@@ -350,10 +371,10 @@ converter.register_structure_hook(Variant, lambda v, _: variant_from_document(v)
 def _action(value: Any, _: Any) -> Any:
     """An action nested in a document: its ``"type"`` and its fields."""
     if type(value) is not dict:
-        raise _Bad(f"expected an object, got {kind_of(value)}")
+        raise Bad(f"expected an object, got {kind_of(value)}")
     name = value.get("type")
     if name not in ACTIONS:
-        raise _Bad(f"not an action type: {str(name)[:40]!r}", ".type")
+        raise Bad(f"not an action type: {str(name)[:40]!r}", ".type")
     return converter.structure({k: v for k, v in value.items() if k != "type"}, ACTIONS[name])
 
 
@@ -421,42 +442,42 @@ def variant_from_document(data: Any, path: str = "") -> Variant:
     if path:
         try:
             return variant_from_document(data)
-        except _Bad as exc:
+        except Bad as exc:
             fail(path + exc.step, exc.message)
     if type(data) is not dict:
-        raise _Bad(f"expected an object, got {kind_of(data)}")
+        raise Bad(f"expected an object, got {kind_of(data)}")
     for key in data:
         if key not in ("preset", "changes"):
-            raise _Bad("unknown key", key_path("", str(key)))
+            raise Bad("unknown key", key_path("", str(key)))
     if "preset" not in data:
-        raise _Bad("missing", ".preset")
+        raise Bad("missing", ".preset")
     try:
         name = _str(data["preset"], max_len=64)
-    except _Bad as exc:
-        raise _Bad(exc.message, ".preset") from None
+    except Bad as exc:
+        raise Bad(exc.message, ".preset") from None
     if name not in variant_names():
-        raise _Bad(f"unknown preset {name!r}; known: {', '.join(variant_names())}", ".preset")
+        raise Bad(f"unknown preset {name!r}; known: {', '.join(variant_names())}", ".preset")
     raw = data.get("changes", {})
     if type(raw) is not dict:
-        raise _Bad(f"expected an object, got {kind_of(raw)}", ".changes")
+        raise Bad(f"expected an object, got {kind_of(raw)}", ".changes")
     specs = variant_fields()
     changes = {}
     for key, value in raw.items():
         where = key_path(".changes", str(key))
         if key not in specs:
-            raise _Bad("unknown key", where)
+            raise Bad("unknown key", where)
         kind, spec = specs[key]
         try:
             if kind is CardPoints and type(value) is dict:
                 for p in attrs.fields(CardPoints):
                     if p.name not in value:
-                        raise _Bad("missing", key_path("", p.name))
+                        raise Bad("missing", key_path("", p.name))
             changes[key] = converter.structure(value, kind)
             if type(changes[key]) is int:
                 hi = MAX_POINTS if spec.hi is None else spec.hi
                 _int(changes[key], None, spec.lo, hi)
         except Exception as exc:
-            raise _at(where, exc) from None
+            raise at(where, exc) from None
     if not changes:
         return get_variant(name)
     try:
@@ -466,7 +487,7 @@ def variant_from_document(data: Any, path: str = "") -> Variant:
         step = key_path(".changes", field) if field in changes else ".changes"
         if "." in exc.field and field in changes:
             step = key_path(step, exc.field.split(".", 1)[1])
-        raise _Bad(str(exc), step) from None
+        raise Bad(str(exc), step) from None
 
 
 @functools.lru_cache(maxsize=64)

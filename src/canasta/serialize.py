@@ -29,11 +29,12 @@ state's or view's variant is just ``{"preset": ..., "changes": ...}``. The JSON 
 shapes is :func:`json_schema`.
 
 Parsing is strict, for untrusted input: unknown or missing keys, wrong types (a bool is not an
-int), out-of-range values, bad card strings and impossible states (more copies of a card than
-the pack holds, melds that break the variant's rules, a seat that does not exist...) are refused
-with :class:`~canasta.NotationError`, whose message begins with the JSON path of the offending
-field, e.g. ``$.hands[2][5]``. JSON text over 1 MB or nested more than 32 levels deep is refused
-before it is parsed.
+int), out-of-range values and bad card strings are refused by the codec (:mod:`canasta._codec`),
+and an impossible state by its first :func:`~canasta.problems.problems` (more copies of a card
+than the pack holds, melds that break the variant's rules, a seat that does not play...; a view
+by :func:`~canasta.views.view_problems`), with :class:`~canasta.NotationError`, whose message
+begins with the JSON path of the offending field, e.g. ``$.hands[2][5]``. JSON text over 1 MB or
+nested more than 32 levels deep is refused before it is parsed.
 
 >>> import canasta
 >>> text = to_json(canasta.Discard(0, "9D"))
@@ -73,8 +74,12 @@ from ._codec import (
     MAX_PLAYERS,
     MAX_STRING,
     MAX_TEXT_SIZE,
+    Bad,
+    at,
+    build,
     converter,
     fail,
+    fields_reader,
     key_path,
     kind_of,
     schema_of,
@@ -84,16 +89,14 @@ from ._codec import (
     variant_from_document,
     variant_schema,
 )
-from ._rules import hand_sides, seating
-from .cards import JOKER_ID, N_KINDS, Card, Cards, Rank
-from .deals import DEAL_VERSIONS
-from .errors import StateError
+from .actions import Action
+from .cards import Card, Cards, Rank
 from .melds import Meld
 from .problems import problems
 from .scoring import HandScore, ScoreLine, SideScore
-from .state import GameState, HandEnd, Phase, Turn
-from .variants import Partnerships, Variant
-from .views import PlayerView
+from .state import GameState
+from .variants import Variant
+from .views import PlayerView, view_problems
 
 __all__ = [
     "FORMAT_VERSION",
@@ -120,16 +123,8 @@ FORMAT_VERSION: Final = 1
 _T = TypeVar("_T")
 _E = TypeVar("_E", bound=enum.Enum)
 
-_RANK_BY_SYMBOL: Final = {r.symbol: r for r in Rank}
-#: Ranks a meld on the table can have: four to ace, and three (black threes, going out).
-_TABLE_RANKS: Final = frozenset(r for r in Rank if r.is_natural or r is Rank.THREE)
-_MAX_SEED: Final = 2**1024
-_INT64: Final = 2**63 - 1
 _ITEM = re.compile(r"[a-z][a-z0-9_]{0,63}")
 _fail = fail
-_key_path = key_path
-_kind = kind_of
-_show = show
 
 
 class _DuplicateKeys(dict[str, Any]):
@@ -155,11 +150,11 @@ def _object_pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 # ================================================================== scalar readers
 def _int(value: Any, path: str, lo: int | None = None, hi: int | None = None) -> int:
     if type(value) is not int:
-        _fail(path, f"expected an int, got {_kind(value)}")
+        _fail(path, f"expected an int, got {kind_of(value)}")
     if lo is not None and value < lo:
-        _fail(path, f"{_show(value)} is out of range (at least {lo})")
+        _fail(path, f"{show(value)} is out of range (at least {lo})")
     if hi is not None and value > hi:
-        _fail(path, f"{_show(value)} is out of range (at most {hi})")
+        _fail(path, f"{show(value)} is out of range (at most {hi})")
     return value
 
 
@@ -169,13 +164,13 @@ def _opt_int(value: Any, path: str, lo: int | None = None, hi: int | None = None
 
 def _bool(value: Any, path: str) -> bool:
     if type(value) is not bool:
-        _fail(path, f"expected a bool, got {_kind(value)}")
+        _fail(path, f"expected a bool, got {kind_of(value)}")
     return value
 
 
 def _str(value: Any, path: str, max_len: int = MAX_STRING) -> str:
     if type(value) is not str:
-        _fail(path, f"expected a string, got {_kind(value)}")
+        _fail(path, f"expected a string, got {kind_of(value)}")
     if len(value) > max_len:
         _fail(path, f"a string of {len(value)} characters is too long (at most {max_len})")
     return value
@@ -183,7 +178,7 @@ def _str(value: Any, path: str, max_len: int = MAX_STRING) -> str:
 
 def _list(value: Any, path: str, max_len: int = MAX_ITEMS, what: str = "items") -> list[Any]:
     if type(value) is not list:
-        _fail(path, f"expected an array, got {_kind(value)}")
+        _fail(path, f"expected an array, got {kind_of(value)}")
     if len(value) > max_len:
         _fail(path, f"{len(value)} {what} are too many (at most {max_len})")
     return value
@@ -201,10 +196,6 @@ def _enum(kind: type[_E], value: Any, path: str) -> _E:
 def _card(value: Any, path: str) -> Card:
     card: Card = structure(value, Card, path)
     return card
-
-
-def _opt_card(value: Any, path: str) -> Card | None:
-    return None if value is None else _card(value, path)
 
 
 def _cards(value: Any, path: str, max_len: int = MAX_CARDS) -> list[Card]:
@@ -251,25 +242,25 @@ class Reader:
         optional: Iterable[str] = (),
     ) -> None:
         if not isinstance(data, dict):
-            _fail(path, f"expected an object, got {_kind(data)}")
+            _fail(path, f"expected an object, got {kind_of(data)}")
         if isinstance(data, _DuplicateKeys):
-            _fail(_key_path(path, data.duplicate), "duplicate key")
+            _fail(key_path(path, data.duplicate), "duplicate key")
         req = tuple(required)
         known = set(req).union(optional)
         for key in data:
             if type(key) is not str:
-                _fail(path, f"object keys must be strings, not {_kind(key)}")
+                _fail(path, f"object keys must be strings, not {kind_of(key)}")
             if key not in known:
-                _fail(_key_path(path, key), "unknown key")
+                _fail(key_path(path, key), "unknown key")
         for key in req:
             if key not in data:
-                _fail(_key_path(path, key), "missing")
+                _fail(key_path(path, key), "missing")
         self.data: dict[str, Any] = data
         self.path = path
 
     def at(self, key: str) -> str:
         """The JSON path of ``key``."""
-        return _key_path(self.path, key)
+        return key_path(self.path, key)
 
     def has(self, key: str) -> bool:
         """Whether the object has ``key``."""
@@ -474,15 +465,15 @@ def from_dict(
     if kind is not None and (not isinstance(kind, str) or kind not in _TYPES):
         _fail(path, f"no document type {kind!r}; known: {', '.join(_TYPES)}")
     if not isinstance(data, dict):
-        _fail(path, f"expected an object, got {_kind(data)}")
+        _fail(path, f"expected an object, got {kind_of(data)}")
     if isinstance(data, _DuplicateKeys):
-        _fail(_key_path(path, data.duplicate), "duplicate key")
+        _fail(key_path(path, data.duplicate), "duplicate key")
     if versioned:
         if "format_version" not in data:
             _fail(f"{path}.format_version", "missing")
         version = data["format_version"]
         if type(version) is not int or version != FORMAT_VERSION:
-            shown = _show(version) if type(version) is int else _kind(version)
+            shown = show(version) if type(version) is int else kind_of(version)
             _fail(
                 f"{path}.format_version",
                 f"unsupported format version {shown} (this library reads {FORMAT_VERSION})",
@@ -491,7 +482,7 @@ def from_dict(
         _fail(f"{path}.type", "missing")
     type_name = data["type"]
     if type(type_name) is not str:
-        _fail(f"{path}.type", f"expected a string, got {_kind(type_name)}")
+        _fail(f"{path}.type", f"expected a string, got {kind_of(type_name)}")
     codec = _TYPES.get(type_name)
     if codec is None:
         shown = type_name if len(type_name) <= 40 else type_name[:40] + "..."
@@ -568,7 +559,7 @@ def _scan_path(stack: list[list[Any]]) -> str:
                 key = json.loads(where) if where else "?"
             except ValueError:
                 key = "?"
-            path = _key_path(path, key if isinstance(key, str) else "?")
+            path = key_path(path, key if isinstance(key, str) else "?")
     return path
 
 
@@ -601,7 +592,7 @@ def from_json(text: str | bytes, kind: str | None = None) -> Any:
         except UnicodeDecodeError as exc:
             _fail("$", f"JSON text is not UTF-8: {exc.reason} at byte {exc.start}")
     if not isinstance(text, str):
-        _fail("$", f"expected JSON text, got {_kind(text)}")
+        _fail("$", f"expected JSON text, got {kind_of(text)}")
     if len(text) > MAX_TEXT_SIZE:
         _fail("$", f"JSON text of {len(text)} characters is too large (at most {MAX_TEXT_SIZE})")
     _check_depth(text)
@@ -676,424 +667,56 @@ def json_schema() -> dict[str, Any]:
     return result
 
 
-# ================================================================== cards, melds, actions
-def _encode_cards(cards: Iterable[Card]) -> list[str]:
-    return [str(c) for c in cards]
-
-
-def _encode_meld(meld: Meld) -> dict[str, Any]:
-    return {"rank": meld.rank.symbol, "cards": _encode_cards(meld.cards)}
-
-
-def _decode_meld(value: Any, path: str, max_cards: int = MAX_CARDS) -> tuple[Meld, list[Card]]:
-    """A meld, and its cards in the order given (for error paths)."""
-    r = Reader(value, path, ("rank", "cards"))
-    rank = _rank(r.raw("rank"), r.at("rank"))
-    cards = r.cards("cards", max_cards)
-    return Meld(rank, cards), cards
-
-
+# ================================================================== states
 #: The ``"type"`` of each action class.
 _ACTION_TYPES: Final = tuple(ACTIONS)
+_read_state = fields_reader(GameState)
 
 
-def _decode_action(value: Any, path: str, seat: int | None = None) -> Any:
-    """A nested action (``"type"``, no version); its seat must be ``seat`` when given."""
-    if isinstance(value, dict) and value.get("type") not in _ACTION_TYPES:
-        if type(value.get("type")) is str:
-            _fail(f"{path}.type", f"not an action type: {str(value['type'])[:40]!r}")
-    action = from_dict(value, path=path, versioned=False)
-    if seat is not None and getattr(action, "seat", seat) != seat:
-        _fail(f"{path}.seat", f"an action of seat {action.seat} among seat {seat}'s actions")
-    return action
-
-
-_encode_variant = variant_document
-
-
-def _decode_variant(value: Any, path: str) -> Variant:
-    return variant_from_document(value, path)
-
-
-# ================================================================== states
-def _encode_turn(t: Turn) -> dict[str, Any]:
-    fields: dict[str, Any] = converter.unstructure(t)
-    return fields
-
-
-def _encode_end(e: HandEnd | None) -> dict[str, Any] | None:
-    fields: dict[str, Any] | None = converter.unstructure(e)
-    return fields
-
-
-def _enc_state(s: GameState) -> dict[str, Any]:
-    out: dict[str, Any] = {
-        "variant": _encode_variant(s.variant),
-        "seed": s.seed,
-        "hand_number": s.hand_number,
-        "dealer": s.dealer,
-        "totals": list(s.totals),
-        "order": list(s.order),
-        "sides": [list(side) for side in s.sides],
-        "hands": [_encode_cards(h) for h in s.hands],
-        "stock": _encode_cards(s.stock),
-        "discard_pile": _encode_cards(s.discard_pile),
-        "melds": [[_encode_meld(m) for m in side] for side in s.melds],
-        "red_threes": [_encode_cards(r) for r in s.red_threes],
-        "phase": s.phase.value,
-        "turn": _encode_turn(s.turn),
-        "has_melded": list(s.has_melded),
-        "end": _encode_end(s.end),
-        "deal_version": s.deal_version,
-    }
-    if s.out_of_play:
-        out["out_of_play"] = _encode_cards(s.out_of_play)
-    return out
-
-
-_STATE_KEYS: Final = (
-    "variant",
-    "seed",
-    "hand_number",
-    "dealer",
-    "totals",
-    "order",
-    "sides",
-    "hands",
-    "stock",
-    "discard_pile",
-    "melds",
-    "red_threes",
-    "phase",
-    "turn",
-    "has_melded",
-    "end",
-)
-#: Optional keys of a state: ``deal_version`` is absent from states written before portable
-#: deals, which deal on with version 0.
-_STATE_OPTIONAL: Final = ("deal_version",)
-#: Keys a state may have, written only when not empty (documents without them still load).
-_STATE_OPTIONAL_KEYS: Final = ("out_of_play",)
-
-
-def _pack_counts(v: Variant) -> list[int]:
-    counts = [v.decks] * N_KINDS
-    counts[JOKER_ID] = v.jokers
-    return counts
-
-
-class _Tally:
-    """Counts cards against the pack, naming the path of a copy too many."""
-
-    def __init__(self, v: Variant) -> None:
-        self.pack = _pack_counts(v)
-        self.counts = [0] * N_KINDS
-        self.total = 0
-
-    def add(self, cards: Iterable[Card], path: str) -> None:
-        for i, c in enumerate(cards):
-            k = c.id
-            self.counts[k] += 1
-            self.total += 1
-            if self.counts[k] > self.pack[k]:
-                _fail(
-                    f"{path}[{i}]",
-                    f"{c} appears more often than the pack holds it ({self.pack[k]} times)",
-                )
-
-    def add_one(self, card: Card | None, path: str) -> None:
-        if card is not None:
-            self.add([card], path)
-
-    def missing(self) -> str:
-        short = [str(Card.from_id(k)) for k in range(N_KINDS) if self.counts[k] < self.pack[k]]
-        return " ".join(short[:8]) + (" ..." if len(short) > 8 else "")
-
-
-def _seat_list(value: Any, path: str, n: int) -> tuple[int, ...]:
-    seats = _list(value, path, n, "seats")
-    out = tuple(_int(s, f"{path}[{i}]", 0, n - 1) for i, s in enumerate(seats))
-    if len(set(out)) != len(out):
-        _fail(path, "a seat is listed twice")
-    return out
-
-
-def _decode_order(r: Reader, v: Variant, hand_number: int) -> tuple[int, ...]:
-    order = _seat_list(r.raw("order"), r.at("order"), v.players)
-    expected = seating(v, hand_number)
-    if order != expected:
-        _fail(
-            r.at("order"),
-            f"the seats playing hand {_show(hand_number)} of this variant are "
-            f"{list(expected)} in this order, not {list(order)}",
-        )
-    return order
-
-
-def _decode_sides(r: Reader, v: Variant, order: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    path = r.at("sides")
-    items = _list(r.raw("sides"), path, v.players, "sides")
-    sides = tuple(_seat_list(x, f"{path}[{i}]", v.players) for i, x in enumerate(items))
-    flat = [p for side in sides for p in side]
-    if any(not side for side in sides) or sorted(flat) != sorted(order):
-        _fail(path, f"the sides must partition the seats playing this hand, {list(order)}")
-    allowed = [hand_sides(v, order)]
-    if v.partnerships is Partnerships.LONE_HAND:
-        allowed += [((p,), tuple(q for q in order if q != p)) for p in order]
-    if sides not in allowed:
-        _fail(path, f"{[list(s) for s in sides]} are not sides this variant can form")
-    return sides
-
-
-def _merge_of_valid(v: Variant, meld: Meld) -> bool:
-    """Whether a meld could be two valid melds merged (Cutthroat partners, BI-CT)."""
-    if not meld.rank.is_natural or any(not (c.rank is meld.rank or c.is_wild) for c in meld.cards):
-        return False
-    nat, jok, two = core.meld_stats(meld)
-    wild = jok + two
-    for n1 in range(v.min_naturals, nat - v.min_naturals + 1):
-        n2 = nat - n1
-        lo = max(0, wild - v.wild_limit(n2), 3 - n1)
-        hi = min(wild, v.wild_limit(n1), n2 + wild - 3)
-        if lo <= hi:
-            return True
-    return False
-
-
-def _check_table_meld(v: Variant, path: str, meld: Meld, merged: bool) -> None:
-    if meld.rank is Rank.THREE:
-        if not all(c.is_black_three for c in meld.cards) or not 3 <= len(meld.cards) <= 4:
-            _fail(path, "a meld of threes is three or four black threes (§2 case 21)")
-        return
-
-
-def _decode_table_melds(
-    r: Reader,
-    v: Variant,
-    sides: tuple[tuple[int, ...], ...],
-    tally: _Tally,
-) -> tuple[tuple[Meld, ...], ...]:
-    path = r.at("melds")
-    items = _list(r.raw("melds"), path, v.players, "sides")
-    if len(items) != len(sides):
-        _fail(path, f"{len(items)} entries for {len(sides)} sides")
-    pack = v.pack_size
-    merged_ok = v.partnerships is Partnerships.LONE_HAND
-    out = []
-    for si, side_value in enumerate(items):
-        spath = f"{path}[{si}]"
-        melds = _list(side_value, spath, len(_TABLE_RANKS), "melds")
-        side_melds: list[Meld] = []
-        for mi, m in enumerate(melds):
-            mpath = f"{spath}[{mi}]"
-            meld, cards = _decode_meld(m, mpath, pack)
-            if meld.rank not in _TABLE_RANKS:
-                _fail(f"{mpath}.rank", f"no meld of {meld.rank.symbol}s is ever on the table")
-            if side_melds and meld.rank >= side_melds[-1].rank:
-                _fail(
-                    f"{mpath}.rank",
-                    "a side has one meld per rank, listed from the highest rank down",
-                )
-            tally.add(cards, f"{mpath}.cards")
-            _check_table_meld(v, mpath, meld, merged_ok and len(sides[si]) > 1)
-            side_melds.append(meld)
-        out.append(tuple(side_melds))
-    return tuple(out)
-
-
-def _decode_hands(r: Reader, v: Variant, order: tuple[int, ...], tally: _Tally) -> list[Cards]:
-    path = r.at("hands")
-    items = _list(r.raw("hands"), path, v.players, "hands")
-    if len(items) != v.players:
-        _fail(path, f"{len(items)} hands for {v.players} seats")
-    hands = []
-    for i, h in enumerate(items):
-        cards = _cards(h, f"{path}[{i}]", v.pack_size)
-        if cards and i not in order:
-            _fail(f"{path}[{i}]", f"seat {i} sits out this hand and holds no cards")
-        tally.add(cards, f"{path}[{i}]")
-        hands.append(Cards.of(cards))
-    return hands
-
-
-def _decode_red_threes(
-    r: Reader, v: Variant, order: tuple[int, ...], tally: _Tally
-) -> tuple[tuple[Card, ...], ...]:
-    path = r.at("red_threes")
-    items = _list(r.raw("red_threes"), path, v.players, "seats")
-    if len(items) != v.players:
-        _fail(path, f"{len(items)} entries for {v.players} seats")
-    out = []
-    for i, x in enumerate(items):
-        cards = _cards(x, f"{path}[{i}]", v.red_three_count)
-        for j, c in enumerate(cards):
-            if not c.is_red_three:
-                _fail(f"{path}[{i}][{j}]", f"{c} is not a red three")
-        if cards and i not in order:
-            _fail(f"{path}[{i}]", f"seat {i} sits out this hand and lays out no red threes")
-        tally.add(cards, f"{path}[{i}]")
-        out.append(tuple(cards))
-    return tuple(out)
-
-
-def _decode_turn(r: Reader, order: tuple[int, ...]) -> Turn:
-    turn: Turn = structure(r.raw("turn"), Turn, r.at("turn"))
-    if turn.seat not in order:
-        _fail(f"{r.at('turn')}.seat", f"seat {turn.seat} does not play this hand {list(order)}")
-    for i, symbol in enumerate(r.raw("turn")["created"]):
-        if _RANK_BY_SYMBOL[symbol] not in _TABLE_RANKS:
-            _fail(f"{r.at('turn')}.created[{i}]", f"not a rank here: {symbol!r}")
-    return turn
-
-
-def _decode_end(r: Reader, order: tuple[int, ...]) -> HandEnd | None:
-    end: HandEnd | None = structure(r.raw("end"), HandEnd | None, r.at("end"))
-    if end is not None and end.seat is not None and end.seat not in order:
-        _fail(f"{r.at('end')}.seat", f"seat {end.seat} does not play this hand {list(order)}")
-    return end
-
-
-def _decode_totals(r: Reader, v: Variant) -> tuple[int, ...]:
-    path = r.at("totals")
-    items = _list(r.raw("totals"), path, len(v.sides), "totals")
-    if len(items) != len(v.sides):
-        _fail(path, f"{len(items)} totals for {len(v.sides)} sides")
-    return tuple(_int(x, f"{path}[{i}]") for i, x in enumerate(items))
-
-
-def _dec_state(data: dict[str, Any], path: str) -> GameState:
-    r = Reader(data, path, _STATE_KEYS, (*_STATE_OPTIONAL, *_STATE_OPTIONAL_KEYS))
-    deal_version = r.integer("deal_version", 0, max(DEAL_VERSIONS)) if r.has("deal_version") else 0
-    v = _decode_variant(r.raw("variant"), r.at("variant"))
-    n = v.players
-    seed = r.opt_integer("seed", -_MAX_SEED, _MAX_SEED)
-    hand_number = r.integer("hand_number", 1, _INT64)
-    order = _decode_order(r, v, hand_number)
-    dealer = r.integer("dealer", 0, n - 1)
-    if dealer not in order:
-        _fail(r.at("dealer"), f"the dealer must be a seat playing this hand {list(order)}")
-    totals = _decode_totals(r, v)
-    sides = _decode_sides(r, v, order)
-    tally = _Tally(v)
-    hands = _decode_hands(r, v, order, tally)
-    melds = _decode_table_melds(r, v, sides, tally)
-    red_threes = _decode_red_threes(r, v, order, tally)
-    pile = r.cards("discard_pile", v.pack_size)
-    tally.add(pile, r.at("discard_pile"))
-    stock = r.cards("stock", v.pack_size)
-    tally.add(stock, r.at("stock"))
-    out_of_play = r.cards("out_of_play", v.pack_size) if r.has("out_of_play") else []
-    tally.add(out_of_play, r.at("out_of_play"))
-    if tally.total != v.pack_size:
-        _fail(
-            path,
-            f"the state holds {tally.total} cards, the pack {v.pack_size} "
-            f"(missing: {tally.missing()})",
-        )
-    phase = _enum(Phase, r.raw("phase"), r.at("phase"))
-    turn = _decode_turn(r, order)
-    hm_path = r.at("has_melded")
-    hm_items = _list(r.raw("has_melded"), hm_path, n, "seats")
-    if len(hm_items) != n:
-        _fail(hm_path, f"{len(hm_items)} entries for {n} seats")
-    has_melded = tuple(_bool(x, f"{hm_path}[{i}]") for i, x in enumerate(hm_items))
-    end = _decode_end(r, order)
-    if (phase is Phase.HAND_OVER) != (end is not None):
-        _fail(r.at("end"), "a hand that is over says how it ended, and only such a hand")
-    if phase is Phase.ANSWER:
-        side = next(s for s in sides if turn.seat in s)
-        if len(side) < 2:
-            _fail(r.at("phase"), f"seat {turn.seat} has no partner to answer")
-    state = GameState(
-        variant=v,
-        seed=seed,
-        hand_number=hand_number,
-        dealer=dealer,
-        totals=totals,
-        order=order,
-        sides=sides,
-        hands=tuple(hands),
-        stock=tuple(stock),
-        discard_pile=tuple(pile),
-        melds=melds,
-        red_threes=red_threes,
-        phase=phase,
-        turn=turn,
-        has_melded=has_melded,
-        end=end,
-        out_of_play=Cards.of(out_of_play),
-        deal_version=deal_version,
-    )
+def _state(value: Any, _: Any = None) -> GameState:
+    """A state from its fields (``deal_version`` is absent from states written before portable
+    deals, which deal on with version 0; ``out_of_play`` is written only when not empty); the
+    first of its :func:`~canasta.problems.problems` is refused at its JSON path."""
+    if type(value) is dict:
+        value = {"deal_version": 0, "out_of_play": [], **value}
+    state = build(GameState, _read_state(value))
     found = problems(state)
     if found:
-        _fail(f"{path}.{found[0].path}" if found[0].path else path, found[0].message)
+        raise Bad(found[0].message, _json_path(found[0].path, state, value))
     return state
 
 
-# ================================================================== views
-def _enc_view(w: PlayerView) -> dict[str, Any]:
-    out: dict[str, Any] = {
-        "seat": w.seat,
-        "side": w.side,
-        "variant": _encode_variant(w.variant),
-        "hand": _encode_cards(w.hand),
-        "hand_sizes": list(w.hand_sizes),
-        "melds": [[_encode_meld(m) for m in side] for side in w.melds],
-        "red_threes": [_encode_cards(r) for r in w.red_threes],
-        "top_card": None if w.top_card is None else str(w.top_card),
-        "pile_size": w.pile_size,
-        "pile_frozen": w.pile_frozen,
-        "pile_blocked": w.pile_blocked,
-        "stock_size": w.stock_size,
-        "totals": list(w.totals),
-        "minimums": list(w.minimums),
-        "current_seat": w.current_seat,
-        "phase": w.phase.value,
-        "hand_number": w.hand_number,
-        "legal_actions": [to_dict(a, versioned=False) for a in w.legal_actions],
-        "sides": [list(side) for side in w.sides],
-        "order": list(w.order),
-        # the table's public facts (all or none of them: a view written before they were added
-        # has none, and its "pile_frozen" meant "for the viewer's side")
-        "dealer": w.dealer,
-        "sitting_out": w.sitting_out,
-        "turn": None if w.turn is None else _encode_turn(w.turn),
-        "has_melded": list(w.has_melded),
-        "pile_red_threes": w.pile_red_threes,
-        "pile_frozen_for_me": w.pile_frozen_for_me,
-        "end": _encode_end(w.end),
-        "score": None if w.score is None else _enc_hand_score(w.score),
-    }
-    if w.out_of_play:
-        out["out_of_play"] = w.out_of_play
+def _json_path(path: str, state: Any, data: Any) -> str:
+    """The JSON path (below the document) of a problem's ``path`` into ``state``, read from
+    ``data``: a card of a sorted zone (a hand, a meld) is the copy of its place in the list."""
+    out = ""
+    for name, index in re.findall(r"(\w+)|\[(\d+)\]", path):
+        if name:
+            state, data, out = getattr(state, name), data[name], f"{out}.{name}"
+            continue
+        k = int(index)
+        zone = tuple(state)
+        if isinstance(zone[k], Card):
+            copy = zone[: k + 1].count(zone[k])
+            k = [i for i, c in enumerate(data) if c == str(zone[k])][copy - 1]
+        state, data, out = zone[int(index)], data[k], f"{out}[{k}]"
     return out
 
 
-_VIEW_KEYS: Final = (
-    "seat",
-    "side",
-    "variant",
-    "hand",
-    "hand_sizes",
-    "melds",
-    "red_threes",
-    "top_card",
-    "pile_size",
-    "pile_frozen",
-    "pile_blocked",
-    "stock_size",
-    "totals",
-    "minimums",
-    "current_seat",
-    "phase",
-    "hand_number",
-    "legal_actions",
-    "sides",
-    "order",
-)
+def _enc_state(s: GameState) -> dict[str, Any]:
+    out: dict[str, Any] = converter.unstructure(s)
+    out["deal_version"] = out.pop("deal_version")  # written after out_of_play, and it only
+    if not s.out_of_play:  # when not empty
+        del out["out_of_play"]
+    else:
+        out["out_of_play"] = out.pop("out_of_play")
+    return out
+
+
+# ================================================================== views
 #: The keys of a view added with its public facts: a view's JSON has all of them, or none
 #: (written before they were added, when its ``pile_frozen`` meant "for the viewer's side").
-_VIEW_KEYS_0_2: Final = (
+_VIEW_0_2: Final = (
     "dealer",
     "sitting_out",
     "turn",
@@ -1103,189 +726,104 @@ _VIEW_KEYS_0_2: Final = (
     "end",
     "score",
 )
+#: The keys of a view's JSON, in order (``out_of_play`` last, when not 0).
+_VIEW_KEYS: Final = (
+    *("seat", "side", "variant", "hand", "hand_sizes", "melds", "red_threes", "top_card"),
+    *("pile_size", "pile_frozen", "pile_blocked", "stock_size", "totals", "minimums"),
+    *("current_seat", "phase", "hand_number", "legal_actions", "sides", "order", *_VIEW_0_2),
+)
+#: Keys of a view's JSON that are its properties, not its fields: they must agree.
+_VIEW_DERIVED: Final = ("sitting_out", "pile_frozen_for_me", "legal_actions")
+_read_view = fields_reader(PlayerView, frozenset({"out_of_play", *_VIEW_0_2}))
 
 
-def _dec_view(data: dict[str, Any], path: str) -> PlayerView:
-    r = Reader(data, path, _VIEW_KEYS, (*_VIEW_KEYS_0_2, "out_of_play"))
-    v = _decode_variant(r.raw("variant"), r.at("variant"))
-    n = v.players
-    pack = v.pack_size
-    seat = r.integer("seat", 0, n - 1)
-    hand_number = r.integer("hand_number", 1, _INT64)
-    order = _decode_order(r, v, hand_number)
-    sides = _decode_sides(r, v, order)
-    side = r.opt_integer("side", 0, len(sides) - 1)
-    expected_side = next((i for i, s in enumerate(sides) if seat in s), None)
-    if side != expected_side:
-        _fail(r.at("side"), f"seat {seat} plays for side {expected_side} in this hand")
-    tally = _Tally(v)
-    hand = r.cards("hand", pack)
-    tally.add(hand, r.at("hand"))
-    sizes_path = r.at("hand_sizes")
-    sizes_items = _list(r.raw("hand_sizes"), sizes_path, n, "seats")
-    if len(sizes_items) != n:
-        _fail(sizes_path, f"{len(sizes_items)} entries for {n} seats")
-    hand_sizes = tuple(_int(x, f"{sizes_path}[{i}]", 0, pack) for i, x in enumerate(sizes_items))
-    if hand_sizes[seat] != len(hand):
-        _fail(f"{sizes_path}[{seat}]", f"the viewer holds {len(hand)} cards")
-    for p in range(n):
-        if hand_sizes[p] and p not in order:
-            _fail(f"{sizes_path}[{p}]", f"seat {p} sits out this hand and holds no cards")
-    melds = _decode_table_melds(r, v, sides, tally)
-    red_threes = _decode_red_threes(r, v, order, tally)
-    top_card = _opt_card(r.raw("top_card"), r.at("top_card"))
-    tally.add_one(top_card, r.at("top_card"))
-    pile_size = r.integer("pile_size", 0, pack)
-    if (top_card is None) != (pile_size == 0):
-        _fail(r.at("top_card"), "a pile has a top card exactly when it is not empty")
-    stock_size = r.integer("stock_size", 0, pack)
-    in_hands = sum(hand_sizes)
-    out_of_play = r.integer("out_of_play", 0, pack) if r.has("out_of_play") else 0
-    total = tally.total - len(hand) - (top_card is not None) + in_hands + pile_size + stock_size
-    total += out_of_play
-    if total != pack:
-        _fail(path, f"the view accounts for {total} cards, the pack holds {pack}")
-    totals = _decode_totals(r, v)
-    mins_path = r.at("minimums")
-    mins_items = _list(r.raw("minimums"), mins_path, len(sides), "minimums")
-    if len(mins_items) != len(sides):
-        _fail(mins_path, f"{len(mins_items)} minimums for {len(sides)} sides")
-    minimums = tuple(_int(x, f"{mins_path}[{i}]", 0) for i, x in enumerate(mins_items))
-    current = r.opt_integer("current_seat", 0, n - 1)
-    phase = _enum(Phase, r.raw("phase"), r.at("phase"))
-    if current is not None and current not in order:
-        _fail(r.at("current_seat"), f"seat {current} does not play this hand {list(order)}")
-    if (current is None) != (phase is Phase.HAND_OVER):
-        _fail(r.at("current_seat"), "nobody is to act exactly when the hand is over")
-    la_path = r.at("legal_actions")
-    la_items = _list(r.raw("legal_actions"), la_path, MAX_ITEMS, "actions")
-    if la_items and current != seat:
-        _fail(la_path, "only the seat to act has legal actions")
-    for i, a in enumerate(la_items):  # checked; the menu itself follows from the view
-        _decode_action(a, f"{la_path}[{i}]", seat)
-    fields: dict[str, Any] = {
-        "seat": seat,
-        "side": side,
-        "variant": v,
-        "hand": Cards.of(hand),
-        "hand_sizes": hand_sizes,
-        "melds": melds,
-        "red_threes": red_threes,
-        "top_card": top_card,
-        "pile_size": pile_size,
-        "pile_frozen": r.boolean("pile_frozen"),
-        "pile_blocked": r.boolean("pile_blocked"),
-        "stock_size": stock_size,
-        "totals": totals,
-        "minimums": minimums,
-        "current_seat": current,
-        "phase": phase,
-        "hand_number": hand_number,
-        "sides": sides,
-        "order": order,
-        "out_of_play": out_of_play,
-    }
-    present = [k for k in _VIEW_KEYS_0_2 if r.has(k)]
-    if present:
-        missing = [k for k in _VIEW_KEYS_0_2 if not r.has(k)]
-        if missing:
-            _fail(r.at(missing[0]), "missing (a view has all of dealer ... score, or none)")
-        fields.update(_decode_view_0_2(r, v, order, phase, current, pile_size))
-    else:
-        # Written before these keys: "pile_frozen" was for the viewer's side. For a side that has
-        # melded that is the same fact; for one yet to meld the pile's own frozenness is known
-        # only from its top card.
-        if side is None or not melds[side]:
-            fields["pile_frozen"] = top_card is not None and (
-                top_card.is_wild or (top_card.is_black_three and v.black_three_discard == "freezes")
-            )
-    view = PlayerView(**fields)
-    if view.sitting_out != r.raw("sitting_out", view.sitting_out):
-        _fail(r.at("sitting_out"), f"the seat sitting out is {view.sitting_out}")
-    if view.pile_frozen_for_me != r.raw("pile_frozen_for_me", view.pile_frozen_for_me):
-        _fail(r.at("pile_frozen_for_me"), "does not follow from pile_frozen and the melds")
-    from .views import stand_in
-
+def _view(value: Any, _: Any = None) -> PlayerView:
+    """A view from its fields, its legal actions those of the viewer's seat; the first of
+    :func:`~canasta.views.view_problems` is refused at its JSON path."""
+    raw = value if type(value) is dict else {}
+    if any(k in raw for k in _VIEW_0_2):
+        missing = next((k for k in _VIEW_0_2 if k not in raw), None)
+        if missing is not None:
+            raise Bad("missing (a view has all of dealer ... score, or none)", f".{missing}")
+    if raw and "legal_actions" not in raw:
+        raise Bad("missing", ".legal_actions")
+    fields = _read_view({k: x for k, x in raw.items() if k not in _VIEW_DERIVED} or value)
+    if "dealer" not in fields:
+        # Written before the table's facts: "pile_frozen" was for the viewer's side. For a side
+        # that has melded that is the same fact; for one yet to meld the pile's own frozenness
+        # is known only from its top card.
+        side, melds, top = fields["side"], fields["melds"], fields["top_card"]
+        if side is None or side >= len(melds) or not melds[side]:
+            fields["pile_frozen"] = top is not None and core.freezes_pile(fields["variant"], top)
+    found = view_problems(fields)
+    if found:
+        raise Bad(found[0].message, f".{found[0].path}" if found[0].path else "")
+    view = build(PlayerView, fields)
     try:
-        stand_in(view)  # the facts of the view can all hold
-    except StateError as exc:
-        _fail(path, f"an impossible view: {exc}")
+        listed = converter.structure(raw["legal_actions"], tuple[Action, ...])
+    except Exception as exc:
+        raise at(".legal_actions", exc) from None
+    if listed and view.current_seat != view.seat:
+        raise Bad("only the seat to act has legal actions", ".legal_actions")
+    for i, action in enumerate(listed):  # checked; the menu itself follows from the view
+        seat = getattr(action, "seat", view.seat)
+        if seat != view.seat:
+            message = f"an action of seat {seat} among seat {view.seat}'s actions"
+            raise Bad(message, f".legal_actions[{i}].seat")
+    for key in _VIEW_DERIVED[:2]:
+        derived = getattr(view, key)
+        if key in raw and (type(raw[key]) is not type(derived) or raw[key] != derived):
+            raise Bad(f"does not follow from the view's fields: {derived}", f".{key}")
     return view
 
 
-def _decode_view_0_2(
-    r: Reader,
-    v: Variant,
-    order: tuple[int, ...],
-    phase: Phase,
-    current: int | None,
-    pile_size: int,
-) -> dict[str, Any]:
-    n = v.players
-    dealer = r.integer("dealer", 0, n - 1)
-    if dealer not in order:
-        _fail(r.at("dealer"), f"the dealer must be a seat playing this hand {list(order)}")
-    if r.raw("turn") is None:
-        _fail(r.at("turn"), "expected an object, got null")
-    turn = _decode_turn(r, order)
-    if phase is not Phase.HAND_OVER:
-        to_act = turn.seat if phase is not Phase.ANSWER else None
-        if to_act is not None and to_act != current:
-            _fail(r.at("turn"), f"the turn is seat {turn.seat}'s, the seat to act {current}")
-    hm_path = r.at("has_melded")
-    hm_items = _list(r.raw("has_melded"), hm_path, n, "seats")
-    if len(hm_items) != n:
-        _fail(hm_path, f"{len(hm_items)} entries for {n} seats")
-    has_melded = tuple(_bool(x, f"{hm_path}[{i}]") for i, x in enumerate(hm_items))
-    reds = r.integer("pile_red_threes", 0, max(pile_size - 1, 0))
-    end = _decode_end(r, order)
-    if (phase is Phase.HAND_OVER) != (end is not None):
-        _fail(r.at("end"), "a hand that is over says how it ended, and only such a hand")
-    score = None
-    if r.raw("score") is not None:
-        score = _dec_hand_score(r.raw("score"), r.at("score"))
-        if len(score.sides) != len(v.sides):
-            _fail(r.at("score"), f"{len(score.sides)} score sheets for {len(v.sides)} sides")
-    if (end is None) != (score is None):
-        _fail(r.at("score"), "a hand that is over has a score sheet, and only such a hand")
-    return {
-        "dealer": dealer,
-        "turn": turn,
-        "has_melded": has_melded,
-        "pile_red_threes": reds,
-        "end": end,
-        "score": score,
-    }
+def _enc_view(w: PlayerView) -> dict[str, Any]:
+    fields: dict[str, Any] = converter.unstructure(w)
+    fields["legal_actions"] = [converter.unstructure(a, Action) for a in w.legal_actions]
+    fields.update(sitting_out=w.sitting_out, pile_frozen_for_me=w.pile_frozen_for_me)
+    out = {k: fields[k] for k in _VIEW_KEYS}
+    if w.out_of_play:
+        out["out_of_play"] = w.out_of_play
+    return out
 
 
 # ================================================================== scores
 def _enc_side_score(s: SideScore) -> dict[str, Any]:
-    return {**converter.unstructure(s), "total": s.total}
+    return {"side": s.side, "lines": [converter.unstructure(x) for x in s.lines], "total": s.total}
 
 
-def _enc_hand_score(h: HandScore) -> dict[str, Any]:
-    return {"sides": [_enc_side_score(s) for s in h.sides]}
+_read_side = fields_reader(SideScore)
 
 
-def _dec_side_score(data: Any, path: str) -> SideScore:
+def _side_score(value: Any, _: Any = None) -> SideScore:
     """A side's score; its ``total`` (not a field: the sum of its lines) must add up."""
-    r = Reader(data, path, ("side", "lines", "total"))
-    score: SideScore = structure({"side": r.raw("side"), "lines": r.raw("lines")}, SideScore, path)
-    if r.integer("total") != score.total:
-        _fail(r.at("total"), f"the lines add up to {_show(score.total)}")
+    if type(value) is dict and "total" not in value:
+        raise Bad("missing", ".total")
+    body = {k: x for k, x in value.items() if k != "total"} if type(value) is dict else value
+    score = build(SideScore, _read_side(body))
+    try:
+        total = converter.structure(value["total"], int)
+    except Exception as exc:
+        raise at(".total", exc) from None
+    if total != score.total:
+        raise Bad(f"the lines add up to {show(score.total)}", ".total")
     return score
 
 
-def _dec_hand_score(data: Any, path: str) -> HandScore:
-    r = Reader(data, path, ("sides",))
-    items = r.array("sides", MAX_PLAYERS)
-    sides = []
-    for i, x in enumerate(items):
-        side = _dec_side_score(x, f"{r.at('sides')}[{i}]")
+def _hand_score(value: Any, _: Any = None) -> HandScore:
+    score: HandScore = build(HandScore, _read_hand_score(value))
+    for i, side in enumerate(score.sides):
         if side.side != i:
-            _fail(f"{r.at('sides')}[{i}].side", f"the score of side {i} is listed at index {i}")
-        sides.append(side)
-    return HandScore(tuple(sides))
+            raise Bad(f"the score of side {i} is listed at index {i}", f".sides[{i}].side")
+    return score
+
+
+_read_hand_score = fields_reader(HandScore)
+converter.register_structure_hook(GameState, _state)
+converter.register_structure_hook(PlayerView, _view)
+converter.register_structure_hook(SideScore, _side_score)
+converter.register_structure_hook(HandScore, _hand_score)
+converter.register_unstructure_hook(SideScore, _enc_side_score)
 
 
 # ================================================================== the built-in types
@@ -1296,15 +834,20 @@ def _one(key: str, cls: type[_T]) -> Callable[[dict[str, Any], str], _T]:
 
 def _register_builtins() -> None:
     register("card", Card, lambda c: {"card": str(c)}, _one("card", Card))
-    register("cards", Cards, lambda c: {"cards": _encode_cards(c)}, _one("cards", Cards))
+    register("cards", Cards, lambda c: {"cards": [str(x) for x in c]}, _one("cards", Cards))
     register("meld", Meld)
     for name, cls in ACTIONS.items():
         register(name, cls)
     register("variant", Variant, variant_document, variant_from_document)
-    register("game_state", GameState, _enc_state, _dec_state)
-    register("player_view", PlayerView, _enc_view, _dec_view)
-    register("hand_score", HandScore, _enc_hand_score, _dec_hand_score)
-    register("side_score", SideScore, _enc_side_score, _dec_side_score)
+    # written by hand: their schemas are the schema file's (their JSON is not just their fields)
+    hand_written: tuple[tuple[str, type[Any], Callable[[Any], dict[str, Any]]], ...] = (
+        ("game_state", GameState, _enc_state),
+        ("player_view", PlayerView, _enc_view),
+        ("hand_score", HandScore, converter.unstructure),
+        ("side_score", SideScore, _enc_side_score),
+    )
+    for name, cls, encode in hand_written:
+        register(name, cls, encode, functools.partial(_decode_as, cls))
     register("score_line", ScoreLine)
 
 

@@ -20,7 +20,7 @@ the game on.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -31,6 +31,7 @@ from .cards import Card, Cards
 from .errors import StateError
 from .legal import LegalActions
 from .melds import Meld
+from .problems import Problem, problems
 from .scoring import HandScore, score_hand
 from .state import (
     _FREEZES,
@@ -45,7 +46,7 @@ from .state import (
 )
 from .variants import Variant
 
-__all__ = ["PlayerView", "observe", "stand_in"]
+__all__ = ["PlayerView", "observe", "stand_in", "view_problems"]
 
 _RED_THREE_IDS = (5, 6)
 
@@ -412,3 +413,93 @@ def _unknown_turn(view: PlayerView, order: tuple[int, ...]) -> Turn:
             (order[(i - k) % n] for k in range(1, n) if order[(i - k) % n] in side), current
         )
     return Turn(seat=seat, drew=DrawSource.STOCK, asked=view.phase is Phase.ANSWER)
+
+
+# ---------------------------------------------------------------------------- possible views
+_SEATS = '§1 "Players, sides, seating"'
+#: Problems of a stand-in that its hidden cards decide, not the view (the seat to act's hand).
+_HIDDEN = frozenset({"could_not_have_asked", "no_legal_action"})
+
+
+def view_problems(fields: Mapping[str, Any]) -> tuple[Problem, ...]:
+    """The problems of a view with these :class:`PlayerView` fields (as its constructor takes
+    them), the first of them only; ``()`` if some state gives this view.
+
+    The view's own facts come first (its seat and side, the sizes, the pile's top, the count of
+    the pack, who is to act, the score sheet); then it is built, and its :func:`stand_in` must
+    pass :func:`canasta.problems.problems` but for what the hidden cards decide. A problem's
+    ``path`` names a field of the view (``hand_sizes[2]``, ``melds[0][1]``).
+    """
+    found = next(_view_facts(fields), None)
+    if found is not None:
+        return (found,)
+    try:
+        view = PlayerView(**fields)
+        state = stand_in(view)
+    except StateError as exc:
+        return (Problem("impossible_view", f"an impossible view: {exc}", _SEATS),)
+    for p in problems(state):
+        old = view.dealer is None and p.code == "hand_over_without_end"  # written without it
+        if p.code not in _HIDDEN and not old:
+            return (attrs.evolve(p, path=_view_path(view, p.path)),)
+    return ()
+
+
+def _view_path(view: PlayerView, path: str) -> str:
+    """The view's field for the path of a problem of its stand-in."""
+    if path.startswith("hands["):
+        seat = int(path[6 : path.index("]")])
+        return "hand" if seat == view.seat else f"hand_sizes[{seat}]"
+    head = path.split("[")[0]
+    return {"stock": "stock_size", "discard_pile": "top_card"}.get(head, path)
+
+
+def _view_facts(f: Mapping[str, Any]) -> Iterator[Problem]:
+    """The facts of a view that its stand-in does not tell (or needs to be built)."""
+    v, seat, sizes, order = f["variant"], f["seat"], f["hand_sizes"], f["order"]
+    n, sides, pile = v.players, f["sides"], f["pile_size"]
+
+    def problem(path: str, message: str) -> Problem:
+        return Problem("impossible_view", message, _SEATS, path)
+
+    if seat >= n:
+        yield problem("seat", f"{seat} is out of range (at most {n - 1})")
+        return
+    side = next((i for i, s in enumerate(sides) if seat in s), None)
+    if f["side"] != side:
+        yield problem("side", f"seat {seat} plays for side {side} in this hand")
+    for path, items, count, what in (
+        ("hand_sizes", sizes, n, "seats"),
+        ("minimums", f["minimums"], len(sides), "sides"),
+    ):
+        if len(items) != count:
+            yield problem(path, f"{len(items)} entries for {count} {what}")
+            return
+    if sizes[seat] != f["hand"].size:
+        yield problem(f"hand_sizes[{seat}]", f"the viewer holds {f['hand'].size} cards")
+    for p in range(n):
+        if sizes[p] and p not in order:
+            yield problem(f"hand_sizes[{p}]", f"seat {p} sits out this hand and holds no cards")
+    if (f["top_card"] is None) != (pile == 0):
+        yield problem("top_card", "a pile has a top card exactly when it is not empty")
+    shown = sum(m.size for side_melds in f["melds"] for m in side_melds)
+    shown += sum(map(len, f["red_threes"]))
+    total = shown + sum(sizes) + pile + f["stock_size"] + f.get("out_of_play", 0)
+    if total != v.pack_size:
+        yield problem("", f"the view accounts for {total} cards, the pack holds {v.pack_size}")
+    current, phase = f["current_seat"], f["phase"]
+    if current is not None and current not in order:
+        yield problem("current_seat", f"seat {current} does not play this hand {list(order)}")
+    if (current is None) != (phase is Phase.HAND_OVER):
+        yield problem("current_seat", "nobody is to act exactly when the hand is over")
+    if f.get("pile_red_threes", 0) > max(pile - 1, 0):
+        yield problem("pile_red_threes", f"at most {max(pile - 1, 0)} under the pile's top")
+    turn, score = f.get("turn"), f.get("score")
+    if f.get("dealer") is not None and turn is None:
+        yield problem("turn", "a view with the table's facts has its turn")
+    if turn is not None and phase not in (Phase.ANSWER, Phase.HAND_OVER) and turn.seat != current:
+        yield problem("turn", f"the turn is seat {turn.seat}'s, the seat to act {current}")
+    if score is not None and len(score.sides) != len(v.sides):
+        yield problem("score", f"{len(score.sides)} score sheets for {len(v.sides)} sides")
+    if f.get("dealer") is not None and (phase is Phase.HAND_OVER) != (score is not None):
+        yield problem("score", "a hand that is over has a score sheet, and only such a hand")
