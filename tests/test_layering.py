@@ -36,7 +36,7 @@ LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
                 "_rules",
                 "_menu",
                 "legal",
-                "problems",
+                "validation",
                 "views",
             }
         ),

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 import canasta
 from canasta import Card, Cards, DrawSource, EndReason, GameState, HandEnd, Meld, Phase, Rank
-from canasta.problems import _PROBLEMS, Problem, problems, require_possible
+from canasta.validation import _PROBLEMS, Problem, problems, require_possible
 
 HANDS = ["KH KS 9D 9C 4S", "5H 5S", "6H 6S", "7H 7S"]
 MELDS = [["QH QS QD 2C"], []]

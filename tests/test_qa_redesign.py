@@ -52,7 +52,7 @@ def test_replay_of_something_not_a_record(value: object) -> None:
 
 
 def test_problems_function_and_module() -> None:
-    from canasta.problems import Problem, require_possible
+    from canasta.validation import Problem, require_possible
 
     state = canasta.new_game("classic", seed=1)
     assert canasta.problems(state) == ()
@@ -60,16 +60,10 @@ def test_problems_function_and_module() -> None:
     assert Problem is canasta.Problem
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="canasta/__init__.py binds canasta.problems to the function, so `import "
-    "canasta.problems as m` gives the function, not the module (the shadowing issue 11 "
-    "names for canasta.position)",
-)
-def test_import_problems_module_as_name() -> None:
-    import canasta.problems as module
+def test_the_validators_module_is_not_shadowed_by_its_function() -> None:
+    import canasta.validation as module
 
-    assert hasattr(module, "Problem")
+    assert hasattr(module, "Problem") and module.problems is canasta.problems
 
 
 @pytest.mark.xfail(

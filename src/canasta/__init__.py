@@ -74,11 +74,11 @@ from .notation import (
     position_repr,
 )
 from .positions import position
-from .problems import Problem, problems
 from .records import GameRecord, ReplayError, replay
 from .scoring import HandScore, ScoreItem, ScoreLine, SideScore, score_hand
 from .serialize import from_dict, from_json, json_schema, to_dict, to_json
 from .state import DrawSource, EndReason, GameState, HandEnd, Phase, Turn, connect
+from .validation import Problem, problems
 from .variants import (
     AskPartnerRule,
     BlackThreeDiscard,

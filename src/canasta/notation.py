@@ -171,8 +171,8 @@ from .engine import _check_sender, _judge
 from .errors import CanastaError, IllegalActionError, NotationError, StateError
 from .melds import Meld
 from .positions import default_has_melded, rest_of_pack
-from .problems import problems
 from .state import DrawSource, EndReason, GameState, HandEnd, Phase, Turn
+from .validation import problems
 from .variants import (
     CardPoints,
     Variant,

@@ -30,8 +30,8 @@ from ._rules import end_if_stock_exhausted, hand_sides, seating
 from .cards import Card, Cards, Rank, to_card_list
 from .errors import CanastaError, PositionError
 from .melds import Meld
-from .problems import Problem, problems
 from .state import DrawSource, EndReason, GameState, HandEnd, Phase, Turn
+from .validation import Problem, problems
 from .variants import Variant, get_variant
 
 __all__ = ["position"]

@@ -30,7 +30,7 @@ shapes is :func:`json_schema`.
 
 Parsing is strict, for untrusted input: unknown or missing keys, wrong types (a bool is not an
 int), out-of-range values and bad card strings are refused by the codec (:mod:`canasta._codec`),
-and an impossible state by its first :func:`~canasta.problems.problems` (more copies of a card
+and an impossible state by its first :func:`~canasta.validation.problems` (more copies of a card
 than the pack holds, melds that break the variant's rules, a seat that does not play...; a view
 by :func:`~canasta.views.view_problems`), with :class:`~canasta.NotationError`, whose message
 begins with the JSON path of the offending field, e.g. ``$.hands[2][5]``. JSON text over 1 MB or
@@ -92,9 +92,9 @@ from ._codec import (
 from .actions import Action
 from .cards import Card, Cards, Rank
 from .melds import Meld
-from .problems import problems
 from .scoring import HandScore, ScoreLine, SideScore
 from .state import GameState
+from .validation import problems
 from .variants import Variant
 from .views import PlayerView, view_problems
 
@@ -676,7 +676,7 @@ _read_state = fields_reader(GameState)
 def _state(value: Any, _: Any = None) -> GameState:
     """A state from its fields (``deal_version`` is absent from states written before portable
     deals, which deal on with version 0; ``out_of_play`` is written only when not empty); the
-    first of its :func:`~canasta.problems.problems` is refused at its JSON path."""
+    first of its :func:`~canasta.validation.problems` is refused at its JSON path."""
     if type(value) is dict:
         value = {"deal_version": 0, "out_of_play": [], **value}
     state = build(GameState, _read_state(value))

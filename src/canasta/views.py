@@ -31,7 +31,6 @@ from .cards import Card, Cards
 from .errors import StateError
 from .legal import LegalActions
 from .melds import Meld
-from .problems import Problem, problems
 from .scoring import HandScore, score_hand
 from .state import (
     _FREEZES,
@@ -44,6 +43,7 @@ from .state import (
     picture,
     winners_of,
 )
+from .validation import Problem, problems
 from .variants import Variant
 
 __all__ = ["PlayerView", "observe", "stand_in", "view_problems"]
@@ -427,7 +427,7 @@ def view_problems(fields: Mapping[str, Any]) -> tuple[Problem, ...]:
 
     The view's own facts come first (its seat and side, the sizes, the pile's top, the count of
     the pack, who is to act, the score sheet); then it is built, and its :func:`stand_in` must
-    pass :func:`canasta.problems.problems` but for what the hidden cards decide. A problem's
+    pass :func:`canasta.validation.problems` but for what the hidden cards decide. A problem's
     ``path`` names a field of the view (``hand_sizes[2]``, ``melds[0][1]``).
     """
     found = next(_view_facts(fields), None)

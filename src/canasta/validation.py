@@ -1,4 +1,5 @@
-"""Whether a state is a possible one: every problem of a position, each citing its rule.
+"""Whether a state is a possible one: every problem of a position, each citing its rule (the
+module of :func:`canasta.problems`, named apart from the function so neither shadows the other).
 
 :func:`problems` is the one judge of "could this state arise in a game?", like python-chess's
 ``Board.status()``: :func:`canasta.position`, :func:`canasta.parse_position` and
