@@ -66,11 +66,6 @@ def test_the_validators_module_is_not_shadowed_by_its_function() -> None:
     assert hasattr(module, "Problem") and module.problems is canasta.problems
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="canasta.sampling.sample_state(view, None) raises a bare AttributeError "
-    "('NoneType' object has no attribute 'shuffle'), not a typed error",
-)
 def test_sample_state_without_a_random_generator() -> None:
     from canasta.sampling import sample_state
 

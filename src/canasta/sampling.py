@@ -77,8 +77,10 @@ def sample_state(
             (see :func:`canasta.views.stand_in`); ``known`` names the viewer's own seat or no
             seat, gives a seat more cards than it holds, a red three, or cards that are not
             among those the viewer cannot see; no deal of :data:`TRIES` lets a player who
-            asked his partner go out.
+            asked his partner go out; ``rng`` is not a :class:`random.Random`.
     """
+    if not isinstance(rng, random.Random):
+        raise StateError(f"rng must be a random.Random, not {type(rng).__name__}")
     base = stand_in(view)  # checks the view; its hidden cards are those the seat cannot see
     asker = base.turn.seat if base.turn.asked and base.turn.permission is not False else None
     if asker == view.seat or base.is_hand_over:
