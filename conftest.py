@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import importlib.util
 
-#: Module files (relative to this directory) and the import each one needs.
-_EXTRAS = {"canasta/pettingzoo.py": "pettingzoo", "canasta/openspiel.py": "pyspiel"}
+#: Module files (relative to the repository) and the import each one needs.
+_EXTRAS = {"src/canasta/pettingzoo.py": "pettingzoo", "src/canasta/openspiel.py": "pyspiel"}
 
 collect_ignore = [
     path for path, needs in _EXTRAS.items() if importlib.util.find_spec(needs) is None
