@@ -18,6 +18,8 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import TextIO
 
+import attrs
+
 from .actions import Action, DealNextHand
 from .bots import play_hand
 from .cards import Card
@@ -133,12 +135,9 @@ def _hand_header(state: GameState, deal: Sequence[Event] | None) -> str:
     laid out and replaced); without them (a record that starts from no deal of this library's)
     the upcard pile and red threes as the state shows them."""
     v = state.variant
-    parts = []
-    for side in range(len(v.sides)):
-        parts.append(
-            f"{side_name(state, side)} {state.totals[side]} "
-            f"(needs {v.minimum_for(state.totals[side])})"
-        )
+    parts = [
+        f"{side_name(state, s)} {t} (needs {v.minimum_for(t)})" for s, t in enumerate(state.totals)
+    ]
     head = f"\n=== Hand {state.hand_number} — dealer seat {state.dealer}; " + "; ".join(parts)
     if deal is not None:
         return "\n".join([head, *_event_lines(deal, "")])
@@ -156,10 +155,9 @@ def _hand_header(state: GameState, deal: Sequence[Event] | None) -> str:
 def _first_deal(state: GameState, deck: Sequence[Card] | None) -> tuple[Event, ...] | None:
     """The events of the first deal, or ``None`` if ``state`` is not as dealt from ``deck`` (or
     the seed)."""
-    try:
+    with contextlib.suppress(CanastaError):
         return deal_events(state, deck)
-    except CanastaError:
-        return None
+    return None
 
 
 def demo(seed: int, variant: str, bots: str, out: TextIO, record: str | None = None) -> int:
@@ -347,13 +345,8 @@ def _load_picture(path: str, move: int | None) -> tuple[GameState | PlayerView, 
             move = n
         if move > n:
             raise ValueError(f"--move {move}: the record has only {n} actions")
-        state = obj.start()
-        if move:  # the actions after the first ``move`` are not played, nor judged
-            for i, _action, _before, after in replay_steps(obj):
-                state = after
-                if i + 1 >= move:
-                    break
-        return state, f"after {move} of {n} actions"
+        # the actions after the first ``move`` are not played, nor judged
+        return replay(attrs.evolve(obj, actions=obj.actions[:move])), f"after {move} of {n} actions"
     if move is not None:
         raise ValueError(f"--move applies to a game record; {path} holds a position")
     if isinstance(obj, (GameState, PlayerView)):
@@ -556,6 +549,28 @@ _BOTS_HELP = (
 )
 
 
+def _match_options(parser: argparse.ArgumentParser, seed: int | None) -> None:
+    """``--seed`` (``None``: a random seed), ``--variant`` and ``--bots``."""
+    shown = ": a random one, shown" if seed is None else f" {seed}"
+    first = "first match seed" if seed == 0 else "match seed"
+    parser.add_argument("--seed", type=_seed, default=seed, help=f"{first} (default{shown})")
+    parser.add_argument(
+        "--variant", default="classic", help=f"variant ({', '.join(variant_names())})"
+    )
+    parser.add_argument("--bots", default="greedy", help=_BOTS_HELP)
+
+
+def _play(args: argparse.Namespace) -> int:
+    try:
+        from .play import play
+    except ModuleNotFoundError as exc:
+        if (exc.name or "").split(".")[0] != "rich":
+            raise
+        print(f"canasta: error: canasta play: {_NO_RICH}", file=sys.stderr)
+        return 2
+    return play(args.variant, args.seat, args.seed, bots=args.bots)
+
+
 def build_parser() -> argparse.ArgumentParser:
     from . import __version__
 
@@ -566,21 +581,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"canasta {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
-    names = ", ".join(variant_names())
+    out, err = sys.stdout, sys.stderr
     d = sub.add_parser("demo", help="play a full match of bots and print the log")
-    d.add_argument(
-        "--seed", type=_seed, default=DEMO_SEED, help=f"match seed (default {DEMO_SEED})"
-    )
-    d.add_argument("--variant", default="classic", help=f"variant ({names})")
-    d.add_argument("--bots", default="greedy", help=_BOTS_HELP)
+    _match_options(d, DEMO_SEED)
     d.add_argument(
         "--record", metavar="FILE", help="write the game record (.json: JSON; else text)"
     )
+    d.set_defaults(run=lambda a: demo(a.seed, a.variant, a.bots, out, a.record))
     s = sub.add_parser("simulate", help="play N matches and print a summary")
     s.add_argument("--games", type=_positive, required=True, help="number of matches")
-    s.add_argument("--seed", type=_seed, default=0, help="first match seed (default 0)")
-    s.add_argument("--variant", default="classic", help=f"variant ({names})")
-    s.add_argument("--bots", default="greedy", help=_BOTS_HELP)
+    _match_options(s, 0)
     s.add_argument(
         "--workers",
         type=_positive,
@@ -601,11 +611,18 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="print the summary as JSON, with the matches won by each bot (wins_by_bot)",
     )
+    s.set_defaults(
+        run=lambda a: simulate(
+            a.games, a.seed, a.variant, a.bots, out, err, a.workers, a.ray, a.json
+        )
+    )
     r = sub.add_parser("replay", help="print a recorded game hand by hand with the score sheets")
     r.add_argument("file", help="a game record (JSON or text)")
+    r.set_defaults(run=lambda a: replay_command(a.file, out, err))
     val = sub.add_parser("validate", help="check every action of a game record")
     val.add_argument("file", help="a game record (JSON or text)")
     val.add_argument("--json", action="store_true", help="machine-readable output")
+    val.set_defaults(run=lambda a: validate_command(a.file, a.json, out))
     p = sub.add_parser("render", help="draw a position or a recorded game as an SVG picture")
     p.add_argument(
         "file", help="a position (notation or JSON), a player's view (JSON) or a game record"
@@ -623,13 +640,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--view", action="store_true", help="draw only what the bottom seat may see (its view)"
     )
+    p.set_defaults(
+        run=lambda a: render_command(a.file, a.svg, a.move, a.seat, a.width, a.view, out)
+    )
     pl = sub.add_parser("play", help="play a match against the bots in the terminal")
-    pl.add_argument("--variant", default="classic", help=f"variant ({names})")
     pl.add_argument("--seat", type=int, default=0, help="your seat, from 0 (default 0)")
-    pl.add_argument("--seed", type=_seed, help="match seed (default: a random one, shown)")
-    pl.add_argument("--bots", default="greedy", help=_BOTS_HELP)
+    _match_options(pl, None)
+    pl.set_defaults(run=_play)
     t = sub.add_parser("variants", help="compare the presets, or show one in full")
-    t.add_argument("name", nargs="?", help=f"a preset ({names})")
+    t.add_argument("name", nargs="?", help=f"a preset ({', '.join(variant_names())})")
+    t.set_defaults(run=lambda a: variants(a.name, out))
     return parser
 
 
@@ -638,38 +658,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        if args.command == "demo":
-            return demo(args.seed, args.variant, args.bots, sys.stdout, args.record)
-        if args.command == "replay":
-            return replay_command(args.file, sys.stdout, sys.stderr)
-        if args.command == "validate":
-            return validate_command(args.file, args.json, sys.stdout)
-        if args.command == "render":
-            return render_command(
-                args.file, args.svg, args.move, args.seat, args.width, args.view, sys.stdout
-            )
-        if args.command == "variants":
-            return variants(args.name, sys.stdout)
-        if args.command == "play":
-            try:
-                from .play import play
-            except ModuleNotFoundError as exc:
-                if (exc.name or "").split(".")[0] != "rich":
-                    raise
-                print(f"canasta: error: canasta play: {_NO_RICH}", file=sys.stderr)
-                return 2
-            return play(args.variant, args.seat, args.seed, bots=args.bots)
-        return simulate(
-            args.games,
-            args.seed,
-            args.variant,
-            args.bots,
-            sys.stdout,
-            sys.stderr,
-            args.workers,
-            args.ray,
-            args.json,
-        )
+        return int(args.run(args))
     except ReplayError as exc:  # a record's illegal action (render --move): 1, as in validate
         print(f"canasta: illegal action {exc.index} ({exc.action}): {exc}", file=sys.stderr)
         return 1
