@@ -556,15 +556,8 @@ def run(
     for name in names:
         per_variant[name], rows = _variant(name, hands, seed)
         pooled.extend(rows)
-    peer_figures: dict[str, Any] = {
-        "measured": False,
-        "rounds": None,
-        "classic_actions": None,
-        "classic_actions_per_second": None,
-        **dict.fromkeys(PEERS),
-    }
-    if peers:
-        peer_figures = _peers(hands, seed)
+    unmeasured = dict.fromkeys(("rounds", "classic_actions", "classic_actions_per_second", *PEERS))
+    peer_figures = _peers(hands, seed) if peers else {"measured": False, **unmeasured}
     ref = _reference()
     for figures in per_variant.values():  # drifts less between machines than the raw rates
         figures["actions_per_evolve"] = round(figures["actions_per_second"] / ref, 4)
@@ -722,13 +715,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (_ArgumentError, ValueError) as exc:
         print(f"canasta.bench: error: {exc}", file=sys.stderr)
         return 2
-    result = run(
-        args.hands,
-        args.variant,
-        args.seed,
-        peers=not args.no_peers,
-        memory_states=MEMORY_STATES,
-    )
+    result = run(args.hands, args.variant, args.seed, not args.no_peers, MEMORY_STATES)
     rl_report = ""
     if args.rl:  # the rl extra's adapters, timed only when asked
         from . import bench_rl

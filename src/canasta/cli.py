@@ -33,7 +33,6 @@ from .events import (
     MeldExtended,
     MeldMade,
     PileTaken,
-    RedThreeLaidOut,
     SeatSitsOut,
     UpcardTurned,
     deal_events,
@@ -42,7 +41,7 @@ from .events import (
 )
 from .notation import format_position, parse_position
 from .records import MAX_TEXT, GameRecord, ReplayError, record_of, replay, replay_steps
-from .render import format_score, format_table, side_name
+from .render import format_score, format_table, red_three_runs, side_name
 from .scoring import score_hand
 from .serialize import from_json
 from .simulate import LOCAL, BackendError, choose_backend, play_one_match
@@ -85,30 +84,13 @@ def _event_lines(events: Sequence[Event], indent: str) -> list[str]:
     laid out with their replacements, the pile taken, the upcard, the lone hand, the hand's end.
     Melds show in the table and the score in the score sheet."""
     lines: list[str] = []
-    reds: list[Card] = []
-    drawn: list[Card] = []
-    red_seat: int | None = None
-
-    def flush() -> None:
-        if reds:
-            also = f" and draws {' '.join(map(str, drawn))}" if drawn else ""
-            lines.append(f"{indent}seat {red_seat} lays out {' '.join(map(str, reds))}{also}")
-        reds.clear()
-        drawn.clear()
-
-    for e in events:
-        if isinstance(e, RedThreeLaidOut):
-            if e.seat != red_seat:
-                flush()
-            red_seat = e.seat
-            reds.append(e.card)
-            continue
-        if isinstance(e, CardsDrawn) and e.replacing and e.seat == red_seat and reds:
-            drawn.extend(e.cards or ())
-            continue
-        flush()
-        red_seat = None
-        if isinstance(e, CardsDrawn):
+    for e in red_three_runs(events):
+        if isinstance(e, tuple):
+            seat, reds, draws = e
+            drawn = " ".join(str(c) for d in draws for c in d.cards or ())
+            also = f" and draws {drawn}" if drawn else ""
+            lines.append(f"{indent}seat {seat} lays out {' '.join(map(str, reds))}{also}")
+        elif isinstance(e, CardsDrawn):
             cards = " ".join(map(str, e.cards or ()))
             lines.append(f"{indent}seat {e.seat} draws {cards or _count(e.count, 'card')}")
         elif isinstance(e, PileTaken):
@@ -122,7 +104,6 @@ def _event_lines(events: Sequence[Event], indent: str) -> list[str]:
             lines.append(f"{indent}seat {e.seat} now plays alone against seats {others}")
         elif isinstance(e, HandEnded):
             lines.append(str(e))
-    flush()
     return lines
 
 

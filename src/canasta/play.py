@@ -61,7 +61,7 @@ from .events import (
 from .legal import legal_actions
 from .melds import Meld
 from .notation import parse_action
-from .render import score_rows, side_name
+from .render import red_three_runs, score_rows, side_name
 from .scoring import score_hand
 from .state import EndReason, GameState, Phase
 from .variants import Variant, get_variant
@@ -160,22 +160,6 @@ def _gained(events: Sequence[Event]) -> Cards:
         elif isinstance(e, RedThreeLaidOut):
             gone[e.card] += 1
     return Cards.of(list((got - gone).elements()))
-
-
-def _red_threes(events: Sequence[Event]) -> list[tuple[int, list[Card], list[CardsDrawn]]]:
-    """The red threes laid out in ``events``, by runs of one seat: ``(seat, red threes, the
-    cards drawn to replace them)``."""
-    runs: list[tuple[int, list[Card], list[CardsDrawn]]] = []
-    for e in events:
-        if isinstance(e, RedThreeLaidOut):
-            if not runs or runs[-1][0] != e.seat:
-                runs.append((e.seat, [], []))
-            runs[-1][1].append(e.card)
-        elif isinstance(e, CardsDrawn) and e.replacing and runs and runs[-1][0] == e.seat:
-            runs[-1][2].append(e)
-        elif not isinstance(e, CardsDrawn):
-            runs.append((-1, [], []))  # a break between runs
-    return [run for run in runs if run[1]]
 
 
 def _pack(items: Sequence[Text], width: int) -> Text:
@@ -538,7 +522,7 @@ class _Session:
 
     def say_red_threes(self, seen: Sequence[Event]) -> None:
         """``You lay out 3H and draw 9C``, ``Seat 1 lays out 3D and draws a card``."""
-        for seat, reds, drawn in _red_threes(seen):
+        for seat, reds, drawn in (r for r in red_three_runs(seen) if isinstance(r, tuple)):
             msg = self.lays_out(seat, reds)
             if drawn:
                 msg.append(f" and {self.verb(seat, 'draw')} ")
