@@ -22,7 +22,6 @@ import attrs
 
 from .actions import Action, DealNextHand
 from .bots import play_hand
-from .cards import Card
 from .engine import new_game
 from .errors import CanastaError, NotationError
 from .events import (
@@ -35,13 +34,12 @@ from .events import (
     PileTaken,
     SeatSitsOut,
     UpcardTurned,
-    deal_events,
     events_between,
     step,
 )
 from .notation import format_position, parse_position
 from .records import MAX_TEXT, GameRecord, ReplayError, record_of, replay, replay_steps
-from .render import format_score, format_table, red_three_runs, side_name
+from .render import first_deal, format_score, format_table, red_three_runs, side_name
 from .scoring import score_hand
 from .serialize import from_json
 from .simulate import LOCAL, BackendError, choose_backend, play_one_match
@@ -133,14 +131,6 @@ def _hand_header(state: GameState, deal: Sequence[Event] | None) -> str:
     )
 
 
-def _first_deal(state: GameState, deck: Sequence[Card] | None) -> tuple[Event, ...] | None:
-    """The events of the first deal, or ``None`` if ``state`` is not as dealt from ``deck`` (or
-    the seed)."""
-    with contextlib.suppress(CanastaError):
-        return deal_events(state, deck)
-    return None
-
-
 def demo(seed: int, variant: str, bots: str, out: TextIO, record: str | None = None) -> int:
     v = get_variant(variant)
     if record is not None:
@@ -150,7 +140,7 @@ def demo(seed: int, variant: str, bots: str, out: TextIO, record: str | None = N
     played: list[Action] = []
     players = _players(bots, v.players, seed)
     out.write(f"canasta demo: variant {v.name}, seed {seed}, target {v.target_score}\n")
-    deal = _first_deal(state, None)
+    deal = first_deal(state)
     while True:
         out.write(_hand_header(state, deal) + "\n")
 
@@ -235,7 +225,7 @@ def replay_command(path: str, out: TextIO, err: TextIO) -> int:
     v = state.variant
     names = f" ({', '.join(record.players)})" if record.players else ""
     out.write(f"canasta replay: {path}: variant {v.name}{names}\n")
-    out.write(_hand_header(state, _first_deal(state, record.deck)) + "\n")
+    out.write(_hand_header(state, first_deal(state, record.deck)) + "\n")
     try:
         for _i, action, before, after in replay_steps(record):
             events = events_between(before, action, after)

@@ -54,14 +54,13 @@ from .events import (
     RedThreeLaidOut,
     SeatSitsOut,
     UpcardTurned,
-    deal_events,
     events_for,
     step,
 )
 from .legal import legal_actions
 from .melds import Meld
 from .notation import parse_action
-from .render import red_three_runs, score_rows, side_name
+from .render import first_deal, red_three_runs, score_rows, side_name
 from .scoring import score_hand
 from .state import EndReason, GameState, Phase
 from .variants import Variant, get_variant
@@ -224,7 +223,7 @@ class _Session:
         """A side of this hand: ``"you + seat 2"``, ``"seats 1 + 3"``, ``"seat 1"``."""
         seats = state.sides[side]
         if self.seat in seats:
-            return " + ".join(["you", *(f"seat {s}" for s in seats if s != self.seat)])
+            return self._with_you(seats)
         if len(seats) == 1:
             return f"seat {seats[0]}"
         return "seats " + " + ".join(str(s) for s in seats)
@@ -240,12 +239,10 @@ class _Session:
             return side_name(state, side)
         if len(seats) == 1:
             return "you"
-        return (
-            f"side {side} ({' + '.join(self.who(s) for s in sorted(seats, key=self._you_first))})"
-        )
+        return f"side {side} ({self._with_you(seats)})"
 
-    def _you_first(self, seat: int) -> tuple[bool, int]:
-        return (seat != self.seat, seat)
+    def _with_you(self, seats: Sequence[int]) -> str:
+        return " + ".join(["you", *(f"seat {s}" for s in seats if s != self.seat)])
 
     def say(self, text: str | Text, style: str | None = None) -> None:
         if isinstance(text, str):
@@ -254,10 +251,7 @@ class _Session:
 
     # ------------------------------------------------------------------ the match
     def run(self, state: GameState) -> int:
-        try:
-            deal: tuple[Event, ...] | None = deal_events(state)
-        except CanastaError:  # a position given, not a deal
-            deal = None
+        deal = first_deal(state)
         while True:
             state = self.play_hand(state, deal)
             self.show_score(state)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
 
 from .cards import Card
-from .events import CardsDrawn, Event, RedThreeLaidOut
+from .errors import CanastaError
+from .events import CardsDrawn, Event, RedThreeLaidOut, deal_events
 from .melds import Meld
 from .scoring import HandScore, ScoreLine
 from .state import GameState
@@ -14,6 +16,14 @@ __all__ = ["format_meld", "format_score", "format_table"]
 
 #: A run of red threes one seat lays out: the seat, the red threes, the draws replacing them.
 RedThrees = tuple[int, list[Card], list[CardsDrawn]]
+
+
+def first_deal(state: GameState, deck: Sequence[Card] | None = None) -> tuple[Event, ...] | None:
+    """The events of the first deal, or ``None`` if ``state`` is not as dealt from ``deck`` (or
+    the seed): a position given, not a deal."""
+    with contextlib.suppress(CanastaError):
+        return deal_events(state, deck)
+    return None
 
 
 def red_three_runs(events: Sequence[Event]) -> list[Event | RedThrees]:

@@ -222,15 +222,8 @@ def _text(
     bold: bool = False,
     cls: str | None = None,
 ) -> str:
-    a = _attrs(
-        class_=cls,
-        x=float(x),
-        y=float(y),
-        font_size=float(size),
-        fill=fill,
-        text_anchor=None if anchor == "start" else anchor,
-        font_weight="bold" if bold else None,
-    )
+    end, weight = None if anchor == "start" else anchor, "bold" if bold else None
+    a = _attrs(class_=cls, x=x, y=y, font_size=size, fill=fill, text_anchor=end, font_weight=weight)
     return f"<text {a}>{escape(text)}</text>"
 
 
@@ -247,18 +240,8 @@ def _rect(
     width: float = 1,
     dash: str | None = None,
 ) -> str:
-    a = _attrs(
-        class_=cls,
-        x=float(x),
-        y=float(y),
-        width=float(w),
-        height=float(h),
-        rx=float(rx) if rx else None,
-        fill=fill,
-        stroke=stroke,
-        stroke_width=float(width) if stroke else None,
-        stroke_dasharray=dash,
-    )
+    line = {"stroke": stroke, "stroke_width": width if stroke else None, "stroke_dasharray": dash}
+    a = _attrs(class_=cls, x=x, y=y, width=w, height=h, rx=rx or None, fill=fill, **line)
     return f"<rect {a}/>"
 
 
