@@ -21,7 +21,7 @@ from typing import TextIO
 import attrs
 
 from .actions import Action, DealNextHand
-from .bots import play_hand
+from .bots import play_match
 from .engine import new_game
 from .errors import CanastaError, NotationError
 from .events import (
@@ -35,7 +35,6 @@ from .events import (
     SeatSitsOut,
     UpcardTurned,
     events_between,
-    step,
 )
 from .notation import format_position, parse_position
 from .records import MAX_TEXT, GameRecord, ReplayError, record_of, replay, replay_steps
@@ -135,33 +134,43 @@ def demo(seed: int, variant: str, bots: str, out: TextIO, record: str | None = N
     v = get_variant(variant)
     if record is not None:
         _check_writable(record)  # before the match, not after it
-    state = new_game(v, seed=seed)
-    start = state
+    start = new_game(v, seed=seed)
     played: list[Action] = []
-    players = _players(bots, v.players, seed)
+
+    def deal_next(state: GameState) -> None:
+        if not state.is_match_over:
+            played.append(DealNextHand())
+
+    play_match(
+        start, _players(bots, v.players, seed), lambda _b, a, _a: played.append(a), deal_next
+    )
+    names = tuple(f"{kind} {seat}" for seat, kind in enumerate(_bot_names(bots, v.players)))
+    rec = record_of(played, start, players=names, date=datetime.date.today().isoformat())
     out.write(f"canasta demo: variant {v.name}, seed {seed}, target {v.target_score}\n")
-    deal = first_deal(state)
-    while True:
-        out.write(_hand_header(state, deal) + "\n")
-
-        def log(before: GameState, action: Action, after: GameState) -> None:
-            played.append(action)
-            events = events_between(before, action, after)
-            out.write("\n".join(_describe(action, events, after)) + "\n")
-
-        state = play_hand(state, players, log)
-        _print_score(state, out)
-        if state.is_match_over:
-            break
-        state, deal = step(state, DealNextHand())
-        played.append(DealNextHand())
-    _print_match_end(state, out)
+    _narrate(rec, out)
     if record is not None:
-        names = tuple(f"{kind} {seat}" for seat, kind in enumerate(_bot_names(bots, v.players)))
-        rec = record_of(played, start, players=names, date=datetime.date.today().isoformat())
         _write(record, rec.to_json(indent=1) if record.endswith(".json") else rec.dumps())
         out.write(f"record written to {record}\n")
     return 0
+
+
+def _narrate(record: GameRecord, out: TextIO) -> None:
+    """The log of a recorded game, hand by hand with the score sheets.
+
+    Raises:
+        ReplayError: an illegal action (the log goes up to it).
+    """
+    state = record.start()
+    out.write(_hand_header(state, first_deal(state, record.deck)) + "\n")
+    for _i, action, before, state in replay_steps(record):
+        events = events_between(before, action, state)
+        if isinstance(action, DealNextHand):
+            out.write(_hand_header(state, events) + "\n")
+        else:
+            out.write("\n".join(_describe(action, events, state)) + "\n")
+            if state.is_hand_over:
+                _print_score(state, out)
+    _print_match_end(state, out)
 
 
 def _check_writable(path: str) -> None:
@@ -221,25 +230,13 @@ def _load_record(path: str) -> GameRecord:
 def replay_command(path: str, out: TextIO, err: TextIO) -> int:
     """Print a recorded game hand by hand with the score sheets."""
     record = _load_record(path)
-    state = record.start()
-    v = state.variant
     names = f" ({', '.join(record.players)})" if record.players else ""
-    out.write(f"canasta replay: {path}: variant {v.name}{names}\n")
-    out.write(_hand_header(state, first_deal(state, record.deck)) + "\n")
+    out.write(f"canasta replay: {path}: variant {record.variant.name}{names}\n")
     try:
-        for _i, action, before, after in replay_steps(record):
-            events = events_between(before, action, after)
-            if isinstance(action, DealNextHand):
-                out.write(_hand_header(after, events) + "\n")
-            else:
-                out.write("\n".join(_describe(action, events, after)) + "\n")
-                if after.is_hand_over:
-                    _print_score(after, out)
-            state = after
+        _narrate(record, out)
     except ReplayError as exc:
         err.write(f"canasta: illegal action {exc.index} ({exc.action}): {exc}\n")
         return 1
-    _print_match_end(state, out)
     return 0
 
 
