@@ -391,10 +391,8 @@ def _open_spiel_player(seed: int) -> _Play:
             state = game.new_initial_state()
             while not state.is_terminal():
                 if state.is_chance_node():
-                    outcomes = state.chance_outcomes()
-                    action = rng.choices(
-                        [a for a, _ in outcomes], weights=[p for _, p in outcomes]
-                    )[0]
+                    outcomes, odds = zip(*state.chance_outcomes(), strict=True)
+                    action = rng.choices(outcomes, odds)[0]
                     chance_actions += 1
                 else:
                     legal = state.legal_actions()

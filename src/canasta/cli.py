@@ -397,11 +397,8 @@ def simulate(
     wins = [0.0] * len(v.sides)
     names = _bot_names(bots, v.players)
     by_bot = dict.fromkeys(names, 0.0)
-    hands = 0
-    actions = 0
-    for n_hands, n_actions, winners in results:  # in seed order, whatever the backend
-        hands += n_hands
-        actions += n_actions
+    hands, actions = sum(r[0] for r in results), sum(r[1] for r in results)
+    for _, _, winners in results:  # in seed order, whatever the backend
         for winner in winners:
             wins[winner] += 1.0 / len(winners)
             for name in {names[seat] for seat in v.sides[winner]}:
