@@ -180,21 +180,23 @@ def _pack(items: Sequence[Text], width: int) -> Text:
     return out
 
 
-class _Reader:
-    """Reads the player's lines from ``stream``. A terminal echoes what is typed (and lets the
-    line be edited); other input is echoed after its prompt, so that a transcript reads like a
-    session.
+class _Session:
+    """One match: the human at ``seat``, typing into ``stream``, bots elsewhere.
 
-    :mod:`readline` is not used: switching the terminal in and out of raw mode at each prompt
-    can lose what was typed ahead (while the bots play), where the terminal's own line editing
-    keeps it."""
+    A terminal echoes what is typed (and lets the line be edited); other input is echoed after
+    its prompt (``echo``), so that a transcript reads like a session. :mod:`readline` is not
+    used: switching the terminal in and out of raw mode at each prompt can lose what was typed
+    ahead (while the bots play), where the terminal's own line editing keeps it."""
 
-    def __init__(self, console: Console, stream: TextIO, echo: bool) -> None:
+    def __init__(self, console: Console, stream: TextIO, seat: int, bots: Sequence[Player]):
         self.console = console
         self.stream = stream
-        self.echo = echo
+        self.echo = not _isatty(stream)
+        self.seat = seat
+        self.bots = bots
 
     def read(self, prompt: Text) -> str:
+        """The player's next line, after ``prompt``."""
         self.console.print(prompt, end="")
         self.console.file.flush()
         line = self.stream.readline()
@@ -204,16 +206,6 @@ class _Reader:
         if self.echo:
             self.console.print(line.rstrip("\r\n"), markup=False, highlight=False)
         return line
-
-
-class _Session:
-    """One match: the human at ``seat``, bots elsewhere."""
-
-    def __init__(self, console: Console, reader: _Reader, seat: int, bots: Sequence[Player]):
-        self.console = console
-        self.reader = reader
-        self.seat = seat
-        self.bots = bots
 
     # ------------------------------------------------------------------ names
     def who(self, seat: int) -> str:
@@ -258,7 +250,7 @@ class _Session:
             if state.is_match_over:
                 break
             prompt = Text(f"Press Enter to deal hand {state.hand_number + 1} (or quit): ")
-            if self.reader.read(prompt).strip().lower() in _QUIT:
+            if self.read(prompt).strip().lower() in _QUIT:
                 raise _Quit
             state, deal = step(state, DealNextHand())
         self.show_match_end(state)
@@ -288,7 +280,7 @@ class _Session:
         span = "1" if len(menu) == 1 else f"1-{len(menu)}"
         prompt = Text.assemble(("Your move", "bold"), f" [{span}, an action, help]: ")
         while True:
-            text = self.reader.read(prompt).strip()
+            text = self.read(prompt).strip()
             word = text.lower()
             if not text:
                 self.say("Type a number from the list, an action such as 'draw', or 'help'.")
@@ -626,7 +618,7 @@ def play(
     stream = sys.stdin if input_stream is None else input_stream
     out = sys.stdout if output is None else output
     console = Console(file=out, width=width, highlight=False, emoji=False)
-    session = _Session(console, _Reader(console, stream, echo=not _isatty(stream)), seat, players)
+    session = _Session(console, stream, seat, players)
     if state is None:
         state = new_game(v, seed=seed)
         origin = f"seed {seed}"
