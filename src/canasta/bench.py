@@ -340,9 +340,8 @@ def _python(code: str, *args: str) -> list[int]:
 
 
 def _memory(states: int, seed: int) -> dict[str, Any]:
-    figures: dict[str, Any] = {"states": states, "variant": "classic"}
-    figures.update(dict.fromkeys(("hands", "peak_mib", "baseline_mib", "difference_mib")))
-    figures.update(bytes_per_state=None, error=None)
+    unmeasured = ("hands", "peak_mib", "baseline_mib", "difference_mib", "bytes_per_state", "error")
+    figures: dict[str, Any] = {"states": states, "variant": "classic", **dict.fromkeys(unmeasured)}
     try:
         (base_kib,) = _python(_MEMORY_BASELINE)
         peak_kib, hand_number = _python(_MEMORY_PROBE, str(states), str(seed))
