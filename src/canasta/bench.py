@@ -340,9 +340,8 @@ def _python(code: str, *args: str) -> list[int]:
 
 
 def _memory(states: int, seed: int) -> dict[str, Any]:
-    figures: dict[str, Any] = {"states": states, "variant": "classic"}
-    figures.update(dict.fromkeys(("hands", "peak_mib", "baseline_mib", "difference_mib")))
-    figures.update(bytes_per_state=None, error=None)
+    unmeasured = ("hands", "peak_mib", "baseline_mib", "difference_mib", "bytes_per_state", "error")
+    figures: dict[str, Any] = {"states": states, "variant": "classic", **dict.fromkeys(unmeasured)}
     try:
         (base_kib,) = _python(_MEMORY_BASELINE)
         peak_kib, hand_number = _python(_MEMORY_PROBE, str(states), str(seed))
@@ -391,10 +390,8 @@ def _open_spiel_player(seed: int) -> _Play:
             state = game.new_initial_state()
             while not state.is_terminal():
                 if state.is_chance_node():
-                    outcomes = state.chance_outcomes()
-                    action = rng.choices(
-                        [a for a, _ in outcomes], weights=[p for _, p in outcomes]
-                    )[0]
+                    outcomes, odds = zip(*state.chance_outcomes(), strict=True)
+                    action = rng.choices(outcomes, odds)[0]
                     chance_actions += 1
                 else:
                     legal = state.legal_actions()
@@ -556,15 +553,8 @@ def run(
     for name in names:
         per_variant[name], rows = _variant(name, hands, seed)
         pooled.extend(rows)
-    peer_figures: dict[str, Any] = {
-        "measured": False,
-        "rounds": None,
-        "classic_actions": None,
-        "classic_actions_per_second": None,
-        **dict.fromkeys(PEERS),
-    }
-    if peers:
-        peer_figures = _peers(hands, seed)
+    unmeasured = dict.fromkeys(("rounds", "classic_actions", "classic_actions_per_second", *PEERS))
+    peer_figures = _peers(hands, seed) if peers else {"measured": False, **unmeasured}
     ref = _reference()
     for figures in per_variant.values():  # drifts less between machines than the raw rates
         figures["actions_per_evolve"] = round(figures["actions_per_second"] / ref, 4)
@@ -722,13 +712,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (_ArgumentError, ValueError) as exc:
         print(f"canasta.bench: error: {exc}", file=sys.stderr)
         return 2
-    result = run(
-        args.hands,
-        args.variant,
-        args.seed,
-        peers=not args.no_peers,
-        memory_states=MEMORY_STATES,
-    )
+    result = run(args.hands, args.variant, args.seed, not args.no_peers, MEMORY_STATES)
     rl_report = ""
     if args.rl:  # the rl extra's adapters, timed only when asked
         from . import bench_rl

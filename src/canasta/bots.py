@@ -31,8 +31,8 @@ from .actions import (
     TakePile,
 )
 from .engine import Violation, apply, check
-from .errors import IllegalActionError, IllegalChoiceError, StateError
-from .search import SearchPlayer
+from .errors import IllegalActionError, IllegalChoiceError
+from .search import SearchPlayer, meld_size, meld_wilds, menu_of
 from .state import GameState
 from .views import PlayerView, observe
 
@@ -70,9 +70,7 @@ class RandomPlayer:
         self._rng = random.Random(seed)
 
     def choose(self, view: PlayerView) -> Action:
-        actions = view.legal_actions
-        if not actions:
-            raise StateError(f"seat {view.seat} has no legal action to choose")
+        actions = menu_of(view)
         return actions[self._rng.randrange(len(actions))]
 
 
@@ -83,9 +81,7 @@ class GreedyPlayer:
     whose rank the opponents have melded)."""
 
     def choose(self, view: PlayerView) -> Action:
-        actions = view.legal_actions
-        if not actions:
-            raise StateError(f"seat {view.seat} has no legal action to choose")
+        actions = menu_of(view)
         for a in actions:
             if isinstance(a, (AnswerPartner, DealNextHand)):
                 return a  # answers "yes" (listed first); deals the next hand
@@ -97,15 +93,15 @@ class GreedyPlayer:
                 return a
         melds = [a for a in actions if isinstance(a, MeldCards)]
         hand_size = len(view.hand)
-        out = [a for a in melds if _size(a) == hand_size]
+        out = [a for a in melds if meld_size(a) == hand_size]
         if out:
-            return min(out, key=_wilds)
+            return min(out, key=meld_wilds)
         for a in actions:
             if isinstance(a, AskPartner):
                 return a
         useful = [a for a in melds if self._worth_it(view, a)]
         if useful:
-            return max(useful, key=lambda a: (_size(a) - 2 * _wilds(a), -_wilds(a)))
+            return max(useful, key=lambda a: (meld_size(a) - 2 * meld_wilds(a), -meld_wilds(a)))
         discards = [a for a in actions if isinstance(a, Discard)]
         if discards:
             return min(discards, key=lambda a: self._keep_value(view, a))
@@ -122,7 +118,7 @@ class GreedyPlayer:
                 continue
             if len(old.cards) + len(g.cards) < size or len(old.cards) >= size:
                 return False
-        return len(view.hand) - _size(action) >= 2
+        return len(view.hand) - meld_size(action) >= 2
 
     def _keep_value(self, view: PlayerView, action: Discard) -> float:
         card = action.card
@@ -138,14 +134,6 @@ class GreedyPlayer:
         )
         value = view.variant.card_value(card)
         return same * 10 + (30 if mine else 0) + (50 if theirs else 0) + value / 10
-
-
-def _size(action: MeldCards) -> int:
-    return sum(len(m.cards) for m in action.melds)
-
-
-def _wilds(action: MeldCards) -> int:
-    return sum(1 for m in action.melds for c in m.cards if c.is_wild)
 
 
 def play_hand(

@@ -18,9 +18,10 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import TextIO
 
+import attrs
+
 from .actions import Action, DealNextHand
-from .bots import play_hand
-from .cards import Card
+from .bots import play_match
 from .engine import new_game
 from .errors import CanastaError, NotationError
 from .events import (
@@ -31,16 +32,13 @@ from .events import (
     MeldExtended,
     MeldMade,
     PileTaken,
-    RedThreeLaidOut,
     SeatSitsOut,
     UpcardTurned,
-    deal_events,
     events_between,
-    step,
 )
 from .notation import format_position, parse_position
 from .records import MAX_TEXT, GameRecord, ReplayError, record_of, replay, replay_steps
-from .render import format_score, format_table, side_name
+from .render import first_deal, format_score, format_table, red_three_runs, side_name
 from .scoring import score_hand
 from .serialize import from_json
 from .simulate import LOCAL, BackendError, choose_backend, play_one_match
@@ -83,30 +81,13 @@ def _event_lines(events: Sequence[Event], indent: str) -> list[str]:
     laid out with their replacements, the pile taken, the upcard, the lone hand, the hand's end.
     Melds show in the table and the score in the score sheet."""
     lines: list[str] = []
-    reds: list[Card] = []
-    drawn: list[Card] = []
-    red_seat: int | None = None
-
-    def flush() -> None:
-        if reds:
-            also = f" and draws {' '.join(map(str, drawn))}" if drawn else ""
-            lines.append(f"{indent}seat {red_seat} lays out {' '.join(map(str, reds))}{also}")
-        reds.clear()
-        drawn.clear()
-
-    for e in events:
-        if isinstance(e, RedThreeLaidOut):
-            if e.seat != red_seat:
-                flush()
-            red_seat = e.seat
-            reds.append(e.card)
-            continue
-        if isinstance(e, CardsDrawn) and e.replacing and e.seat == red_seat and reds:
-            drawn.extend(e.cards or ())
-            continue
-        flush()
-        red_seat = None
-        if isinstance(e, CardsDrawn):
+    for e in red_three_runs(events):
+        if isinstance(e, tuple):
+            seat, reds, draws = e
+            drawn = " ".join(str(c) for d in draws for c in d.cards or ())
+            also = f" and draws {drawn}" if drawn else ""
+            lines.append(f"{indent}seat {seat} lays out {' '.join(map(str, reds))}{also}")
+        elif isinstance(e, CardsDrawn):
             cards = " ".join(map(str, e.cards or ()))
             lines.append(f"{indent}seat {e.seat} draws {cards or _count(e.count, 'card')}")
         elif isinstance(e, PileTaken):
@@ -120,7 +101,6 @@ def _event_lines(events: Sequence[Event], indent: str) -> list[str]:
             lines.append(f"{indent}seat {e.seat} now plays alone against seats {others}")
         elif isinstance(e, HandEnded):
             lines.append(str(e))
-    flush()
     return lines
 
 
@@ -133,12 +113,9 @@ def _hand_header(state: GameState, deal: Sequence[Event] | None) -> str:
     laid out and replaced); without them (a record that starts from no deal of this library's)
     the upcard pile and red threes as the state shows them."""
     v = state.variant
-    parts = []
-    for side in range(len(v.sides)):
-        parts.append(
-            f"{side_name(state, side)} {state.totals[side]} "
-            f"(needs {v.minimum_for(state.totals[side])})"
-        )
+    parts = [
+        f"{side_name(state, s)} {t} (needs {v.minimum_for(t)})" for s, t in enumerate(state.totals)
+    ]
     head = f"\n=== Hand {state.hand_number} — dealer seat {state.dealer}; " + "; ".join(parts)
     if deal is not None:
         return "\n".join([head, *_event_lines(deal, "")])
@@ -153,46 +130,47 @@ def _hand_header(state: GameState, deal: Sequence[Event] | None) -> str:
     )
 
 
-def _first_deal(state: GameState, deck: Sequence[Card] | None) -> tuple[Event, ...] | None:
-    """The events of the first deal, or ``None`` if ``state`` is not as dealt from ``deck`` (or
-    the seed)."""
-    try:
-        return deal_events(state, deck)
-    except CanastaError:
-        return None
-
-
 def demo(seed: int, variant: str, bots: str, out: TextIO, record: str | None = None) -> int:
     v = get_variant(variant)
     if record is not None:
         _check_writable(record)  # before the match, not after it
-    state = new_game(v, seed=seed)
-    start = state
+    start = new_game(v, seed=seed)
     played: list[Action] = []
-    players = _players(bots, v.players, seed)
+
+    def deal_next(state: GameState) -> None:
+        if not state.is_match_over:
+            played.append(DealNextHand())
+
+    play_match(
+        start, _players(bots, v.players, seed), lambda _b, a, _a: played.append(a), deal_next
+    )
+    names = tuple(f"{kind} {seat}" for seat, kind in enumerate(_bot_names(bots, v.players)))
+    rec = record_of(played, start, players=names, date=datetime.date.today().isoformat())
     out.write(f"canasta demo: variant {v.name}, seed {seed}, target {v.target_score}\n")
-    deal = _first_deal(state, None)
-    while True:
-        out.write(_hand_header(state, deal) + "\n")
-
-        def log(before: GameState, action: Action, after: GameState) -> None:
-            played.append(action)
-            events = events_between(before, action, after)
-            out.write("\n".join(_describe(action, events, after)) + "\n")
-
-        state = play_hand(state, players, log)
-        _print_score(state, out)
-        if state.is_match_over:
-            break
-        state, deal = step(state, DealNextHand())
-        played.append(DealNextHand())
-    _print_match_end(state, out)
+    _narrate(rec, out)
     if record is not None:
-        names = tuple(f"{kind} {seat}" for seat, kind in enumerate(_bot_names(bots, v.players)))
-        rec = record_of(played, start, players=names, date=datetime.date.today().isoformat())
         _write(record, rec.to_json(indent=1) if record.endswith(".json") else rec.dumps())
         out.write(f"record written to {record}\n")
     return 0
+
+
+def _narrate(record: GameRecord, out: TextIO) -> None:
+    """The log of a recorded game, hand by hand with the score sheets.
+
+    Raises:
+        ReplayError: an illegal action (the log goes up to it).
+    """
+    state = record.start()
+    out.write(_hand_header(state, first_deal(state, record.deck)) + "\n")
+    for _i, action, before, state in replay_steps(record):
+        events = events_between(before, action, state)
+        if isinstance(action, DealNextHand):
+            out.write(_hand_header(state, events) + "\n")
+        else:
+            out.write("\n".join(_describe(action, events, state)) + "\n")
+            if state.is_hand_over:
+                _print_score(state, out)
+    _print_match_end(state, out)
 
 
 def _check_writable(path: str) -> None:
@@ -252,25 +230,13 @@ def _load_record(path: str) -> GameRecord:
 def replay_command(path: str, out: TextIO, err: TextIO) -> int:
     """Print a recorded game hand by hand with the score sheets."""
     record = _load_record(path)
-    state = record.start()
-    v = state.variant
     names = f" ({', '.join(record.players)})" if record.players else ""
-    out.write(f"canasta replay: {path}: variant {v.name}{names}\n")
-    out.write(_hand_header(state, _first_deal(state, record.deck)) + "\n")
+    out.write(f"canasta replay: {path}: variant {record.variant.name}{names}\n")
     try:
-        for _i, action, before, after in replay_steps(record):
-            events = events_between(before, action, after)
-            if isinstance(action, DealNextHand):
-                out.write(_hand_header(after, events) + "\n")
-            else:
-                out.write("\n".join(_describe(action, events, after)) + "\n")
-                if after.is_hand_over:
-                    _print_score(after, out)
-            state = after
+        _narrate(record, out)
     except ReplayError as exc:
         err.write(f"canasta: illegal action {exc.index} ({exc.action}): {exc}\n")
         return 1
-    _print_match_end(state, out)
     return 0
 
 
@@ -347,13 +313,8 @@ def _load_picture(path: str, move: int | None) -> tuple[GameState | PlayerView, 
             move = n
         if move > n:
             raise ValueError(f"--move {move}: the record has only {n} actions")
-        state = obj.start()
-        if move:  # the actions after the first ``move`` are not played, nor judged
-            for i, _action, _before, after in replay_steps(obj):
-                state = after
-                if i + 1 >= move:
-                    break
-        return state, f"after {move} of {n} actions"
+        # the actions after the first ``move`` are not played, nor judged
+        return replay(attrs.evolve(obj, actions=obj.actions[:move])), f"after {move} of {n} actions"
     if move is not None:
         raise ValueError(f"--move applies to a game record; {path} holds a position")
     if isinstance(obj, (GameState, PlayerView)):
@@ -436,11 +397,8 @@ def simulate(
     wins = [0.0] * len(v.sides)
     names = _bot_names(bots, v.players)
     by_bot = dict.fromkeys(names, 0.0)
-    hands = 0
-    actions = 0
-    for n_hands, n_actions, winners in results:  # in seed order, whatever the backend
-        hands += n_hands
-        actions += n_actions
+    hands, actions = sum(r[0] for r in results), sum(r[1] for r in results)
+    for _, _, winners in results:  # in seed order, whatever the backend
         for winner in winners:
             wins[winner] += 1.0 / len(winners)
             for name in {names[seat] for seat in v.sides[winner]}:
@@ -556,6 +514,28 @@ _BOTS_HELP = (
 )
 
 
+def _match_options(parser: argparse.ArgumentParser, seed: int | None) -> None:
+    """``--seed`` (``None``: a random seed), ``--variant`` and ``--bots``."""
+    shown = ": a random one, shown" if seed is None else f" {seed}"
+    first = "first match seed" if seed == 0 else "match seed"
+    parser.add_argument("--seed", type=_seed, default=seed, help=f"{first} (default{shown})")
+    parser.add_argument(
+        "--variant", default="classic", help=f"variant ({', '.join(variant_names())})"
+    )
+    parser.add_argument("--bots", default="greedy", help=_BOTS_HELP)
+
+
+def _play(args: argparse.Namespace) -> int:
+    try:
+        from .play import play
+    except ModuleNotFoundError as exc:
+        if (exc.name or "").split(".")[0] != "rich":
+            raise
+        print(f"canasta: error: canasta play: {_NO_RICH}", file=sys.stderr)
+        return 2
+    return play(args.variant, args.seat, args.seed, bots=args.bots)
+
+
 def build_parser() -> argparse.ArgumentParser:
     from . import __version__
 
@@ -566,21 +546,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"canasta {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
-    names = ", ".join(variant_names())
+    out, err = sys.stdout, sys.stderr
     d = sub.add_parser("demo", help="play a full match of bots and print the log")
-    d.add_argument(
-        "--seed", type=_seed, default=DEMO_SEED, help=f"match seed (default {DEMO_SEED})"
-    )
-    d.add_argument("--variant", default="classic", help=f"variant ({names})")
-    d.add_argument("--bots", default="greedy", help=_BOTS_HELP)
+    _match_options(d, DEMO_SEED)
     d.add_argument(
         "--record", metavar="FILE", help="write the game record (.json: JSON; else text)"
     )
+    d.set_defaults(run=lambda a: demo(a.seed, a.variant, a.bots, out, a.record))
     s = sub.add_parser("simulate", help="play N matches and print a summary")
     s.add_argument("--games", type=_positive, required=True, help="number of matches")
-    s.add_argument("--seed", type=_seed, default=0, help="first match seed (default 0)")
-    s.add_argument("--variant", default="classic", help=f"variant ({names})")
-    s.add_argument("--bots", default="greedy", help=_BOTS_HELP)
+    _match_options(s, 0)
     s.add_argument(
         "--workers",
         type=_positive,
@@ -601,11 +576,18 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="print the summary as JSON, with the matches won by each bot (wins_by_bot)",
     )
+    s.set_defaults(
+        run=lambda a: simulate(
+            a.games, a.seed, a.variant, a.bots, out, err, a.workers, a.ray, a.json
+        )
+    )
     r = sub.add_parser("replay", help="print a recorded game hand by hand with the score sheets")
     r.add_argument("file", help="a game record (JSON or text)")
+    r.set_defaults(run=lambda a: replay_command(a.file, out, err))
     val = sub.add_parser("validate", help="check every action of a game record")
     val.add_argument("file", help="a game record (JSON or text)")
     val.add_argument("--json", action="store_true", help="machine-readable output")
+    val.set_defaults(run=lambda a: validate_command(a.file, a.json, out))
     p = sub.add_parser("render", help="draw a position or a recorded game as an SVG picture")
     p.add_argument(
         "file", help="a position (notation or JSON), a player's view (JSON) or a game record"
@@ -623,13 +605,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--view", action="store_true", help="draw only what the bottom seat may see (its view)"
     )
+    p.set_defaults(
+        run=lambda a: render_command(a.file, a.svg, a.move, a.seat, a.width, a.view, out)
+    )
     pl = sub.add_parser("play", help="play a match against the bots in the terminal")
-    pl.add_argument("--variant", default="classic", help=f"variant ({names})")
     pl.add_argument("--seat", type=int, default=0, help="your seat, from 0 (default 0)")
-    pl.add_argument("--seed", type=_seed, help="match seed (default: a random one, shown)")
-    pl.add_argument("--bots", default="greedy", help=_BOTS_HELP)
+    _match_options(pl, None)
+    pl.set_defaults(run=_play)
     t = sub.add_parser("variants", help="compare the presets, or show one in full")
-    t.add_argument("name", nargs="?", help=f"a preset ({names})")
+    t.add_argument("name", nargs="?", help=f"a preset ({', '.join(variant_names())})")
+    t.set_defaults(run=lambda a: variants(a.name, out))
     return parser
 
 
@@ -638,38 +623,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        if args.command == "demo":
-            return demo(args.seed, args.variant, args.bots, sys.stdout, args.record)
-        if args.command == "replay":
-            return replay_command(args.file, sys.stdout, sys.stderr)
-        if args.command == "validate":
-            return validate_command(args.file, args.json, sys.stdout)
-        if args.command == "render":
-            return render_command(
-                args.file, args.svg, args.move, args.seat, args.width, args.view, sys.stdout
-            )
-        if args.command == "variants":
-            return variants(args.name, sys.stdout)
-        if args.command == "play":
-            try:
-                from .play import play
-            except ModuleNotFoundError as exc:
-                if (exc.name or "").split(".")[0] != "rich":
-                    raise
-                print(f"canasta: error: canasta play: {_NO_RICH}", file=sys.stderr)
-                return 2
-            return play(args.variant, args.seat, args.seed, bots=args.bots)
-        return simulate(
-            args.games,
-            args.seed,
-            args.variant,
-            args.bots,
-            sys.stdout,
-            sys.stderr,
-            args.workers,
-            args.ray,
-            args.json,
-        )
+        return int(args.run(args))
     except ReplayError as exc:  # a record's illegal action (render --move): 1, as in validate
         print(f"canasta: illegal action {exc.index} ({exc.action}): {exc}", file=sys.stderr)
         return 1

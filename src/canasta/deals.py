@@ -130,11 +130,8 @@ def deck_for(variant: Variant, seed: int, hand_number: int, version: int) -> tup
     Raises:
         SetupError: a deal version this library does not know.
     """
-    if version == 1:
-        return _shuffle(variant, seed, hand_number)
-    if version == 0:
-        return _legacy_pack(variant, seed, hand_number)
-    raise SetupError(f"deal_version: one of {DEAL_VERSIONS}, not {version!r:.40}")
+    deal = _shuffle if check_deal_version(version) == 1 else _legacy_pack
+    return deal(variant, seed, hand_number)
 
 
 def check_deal_version(value: object) -> int:

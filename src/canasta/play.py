@@ -54,14 +54,13 @@ from .events import (
     RedThreeLaidOut,
     SeatSitsOut,
     UpcardTurned,
-    deal_events,
     events_for,
     step,
 )
 from .legal import legal_actions
 from .melds import Meld
 from .notation import parse_action
-from .render import score_rows, side_name
+from .render import first_deal, red_three_runs, score_rows, side_name
 from .scoring import score_hand
 from .state import EndReason, GameState, Phase
 from .variants import Variant, get_variant
@@ -162,22 +161,6 @@ def _gained(events: Sequence[Event]) -> Cards:
     return Cards.of(list((got - gone).elements()))
 
 
-def _red_threes(events: Sequence[Event]) -> list[tuple[int, list[Card], list[CardsDrawn]]]:
-    """The red threes laid out in ``events``, by runs of one seat: ``(seat, red threes, the
-    cards drawn to replace them)``."""
-    runs: list[tuple[int, list[Card], list[CardsDrawn]]] = []
-    for e in events:
-        if isinstance(e, RedThreeLaidOut):
-            if not runs or runs[-1][0] != e.seat:
-                runs.append((e.seat, [], []))
-            runs[-1][1].append(e.card)
-        elif isinstance(e, CardsDrawn) and e.replacing and runs and runs[-1][0] == e.seat:
-            runs[-1][2].append(e)
-        elif not isinstance(e, CardsDrawn):
-            runs.append((-1, [], []))  # a break between runs
-    return [run for run in runs if run[1]]
-
-
 def _pack(items: Sequence[Text], width: int) -> Text:
     """``items`` separated by a space, in lines of at most ``width`` cells (an item is never
     broken)."""
@@ -197,21 +180,23 @@ def _pack(items: Sequence[Text], width: int) -> Text:
     return out
 
 
-class _Reader:
-    """Reads the player's lines from ``stream``. A terminal echoes what is typed (and lets the
-    line be edited); other input is echoed after its prompt, so that a transcript reads like a
-    session.
+class _Session:
+    """One match: the human at ``seat``, typing into ``stream``, bots elsewhere.
 
-    :mod:`readline` is not used: switching the terminal in and out of raw mode at each prompt
-    can lose what was typed ahead (while the bots play), where the terminal's own line editing
-    keeps it."""
+    A terminal echoes what is typed (and lets the line be edited); other input is echoed after
+    its prompt (``echo``), so that a transcript reads like a session. :mod:`readline` is not
+    used: switching the terminal in and out of raw mode at each prompt can lose what was typed
+    ahead (while the bots play), where the terminal's own line editing keeps it."""
 
-    def __init__(self, console: Console, stream: TextIO, echo: bool) -> None:
+    def __init__(self, console: Console, stream: TextIO, seat: int, bots: Sequence[Player]):
         self.console = console
         self.stream = stream
-        self.echo = echo
+        self.echo = not _isatty(stream)
+        self.seat = seat
+        self.bots = bots
 
     def read(self, prompt: Text) -> str:
+        """The player's next line, after ``prompt``."""
         self.console.print(prompt, end="")
         self.console.file.flush()
         line = self.stream.readline()
@@ -222,16 +207,6 @@ class _Reader:
             self.console.print(line.rstrip("\r\n"), markup=False, highlight=False)
         return line
 
-
-class _Session:
-    """One match: the human at ``seat``, bots elsewhere."""
-
-    def __init__(self, console: Console, reader: _Reader, seat: int, bots: Sequence[Player]):
-        self.console = console
-        self.reader = reader
-        self.seat = seat
-        self.bots = bots
-
     # ------------------------------------------------------------------ names
     def who(self, seat: int) -> str:
         return "you" if seat == self.seat else f"seat {seat}"
@@ -240,7 +215,7 @@ class _Session:
         """A side of this hand: ``"you + seat 2"``, ``"seats 1 + 3"``, ``"seat 1"``."""
         seats = state.sides[side]
         if self.seat in seats:
-            return " + ".join(["you", *(f"seat {s}" for s in seats if s != self.seat)])
+            return self._with_you(seats)
         if len(seats) == 1:
             return f"seat {seats[0]}"
         return "seats " + " + ".join(str(s) for s in seats)
@@ -256,12 +231,10 @@ class _Session:
             return side_name(state, side)
         if len(seats) == 1:
             return "you"
-        return (
-            f"side {side} ({' + '.join(self.who(s) for s in sorted(seats, key=self._you_first))})"
-        )
+        return f"side {side} ({self._with_you(seats)})"
 
-    def _you_first(self, seat: int) -> tuple[bool, int]:
-        return (seat != self.seat, seat)
+    def _with_you(self, seats: Sequence[int]) -> str:
+        return " + ".join(["you", *(f"seat {s}" for s in seats if s != self.seat)])
 
     def say(self, text: str | Text, style: str | None = None) -> None:
         if isinstance(text, str):
@@ -270,17 +243,14 @@ class _Session:
 
     # ------------------------------------------------------------------ the match
     def run(self, state: GameState) -> int:
-        try:
-            deal: tuple[Event, ...] | None = deal_events(state)
-        except CanastaError:  # a position given, not a deal
-            deal = None
+        deal = first_deal(state)
         while True:
             state = self.play_hand(state, deal)
             self.show_score(state)
             if state.is_match_over:
                 break
             prompt = Text(f"Press Enter to deal hand {state.hand_number + 1} (or quit): ")
-            if self.reader.read(prompt).strip().lower() in _QUIT:
+            if self.read(prompt).strip().lower() in _QUIT:
                 raise _Quit
             state, deal = step(state, DealNextHand())
         self.show_match_end(state)
@@ -310,7 +280,7 @@ class _Session:
         span = "1" if len(menu) == 1 else f"1-{len(menu)}"
         prompt = Text.assemble(("Your move", "bold"), f" [{span}, an action, help]: ")
         while True:
-            text = self.reader.read(prompt).strip()
+            text = self.read(prompt).strip()
             word = text.lower()
             if not text:
                 self.say("Type a number from the list, an action such as 'draw', or 'help'.")
@@ -538,7 +508,7 @@ class _Session:
 
     def say_red_threes(self, seen: Sequence[Event]) -> None:
         """``You lay out 3H and draw 9C``, ``Seat 1 lays out 3D and draws a card``."""
-        for seat, reds, drawn in _red_threes(seen):
+        for seat, reds, drawn in (r for r in red_three_runs(seen) if isinstance(r, tuple)):
             msg = self.lays_out(seat, reds)
             if drawn:
                 msg.append(f" and {self.verb(seat, 'draw')} ")
@@ -648,7 +618,7 @@ def play(
     stream = sys.stdin if input_stream is None else input_stream
     out = sys.stdout if output is None else output
     console = Console(file=out, width=width, highlight=False, emoji=False)
-    session = _Session(console, _Reader(console, stream, echo=not _isatty(stream)), seat, players)
+    session = _Session(console, stream, seat, players)
     if state is None:
         state = new_game(v, seed=seed)
         origin = f"seed {seed}"

@@ -2,11 +2,46 @@
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Sequence
+
+from .cards import Card
+from .errors import CanastaError
+from .events import CardsDrawn, Event, RedThreeLaidOut, deal_events
 from .melds import Meld
 from .scoring import HandScore, ScoreLine
 from .state import GameState
 
 __all__ = ["format_meld", "format_score", "format_table"]
+
+#: A run of red threes one seat lays out: the seat, the red threes, the draws replacing them.
+RedThrees = tuple[int, list[Card], list[CardsDrawn]]
+
+
+def first_deal(state: GameState, deck: Sequence[Card] | None = None) -> tuple[Event, ...] | None:
+    """The events of the first deal, or ``None`` if ``state`` is not as dealt from ``deck`` (or
+    the seed): a position given, not a deal."""
+    with contextlib.suppress(CanastaError):
+        return deal_events(state, deck)
+    return None
+
+
+def red_three_runs(events: Sequence[Event]) -> list[Event | RedThrees]:
+    """``events`` with each run of red threes one seat lays out in a row, with the cards drawn
+    to replace them, as one :data:`RedThrees`."""
+    out: list[Event | RedThrees] = []
+    for e in events:
+        run = out[-1] if out and isinstance(out[-1], tuple) else None
+        if isinstance(e, RedThreeLaidOut):
+            if run is None or run[0] != e.seat:
+                run = (e.seat, [], [])
+                out.append(run)
+            run[1].append(e.card)
+        elif isinstance(e, CardsDrawn) and e.replacing and run is not None and run[0] == e.seat:
+            run[2].append(e)
+        else:
+            out.append(e)
+    return out
 
 
 def side_name(state: GameState, side: int) -> str:

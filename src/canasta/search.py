@@ -30,7 +30,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from .actions import (
     Action,
@@ -120,9 +120,7 @@ class SearchPlayer:
         Raises:
             StateError: the seat has no legal action (it is not to act).
         """
-        actions = list(view.legal_actions)
-        if not actions:
-            raise StateError(f"seat {view.seat} has no legal action to choose")
+        actions = list(menu_of(view))
         width = min(self.candidates, self.playouts or self.candidates)  # one playout each
         alive = sorted(actions, key=_preference(stand_in(view)))[:width]
         if len(alive) == 1:
@@ -190,6 +188,27 @@ def _points(state: GameState) -> list[int]:
     return out
 
 
+def menu_of(view: PlayerView) -> Sequence[Action]:
+    """The legal actions of ``view``'s seat, for a player to choose from.
+
+    Raises:
+        StateError: the seat has none (it is not to act).
+    """
+    if not view.legal_actions:
+        raise StateError(f"seat {view.seat} has no legal action to choose")
+    return view.legal_actions
+
+
+def meld_size(action: MeldCards) -> int:
+    """The cards ``action`` lays on the table."""
+    return sum(len(m.cards) for m in action.melds)
+
+
+def meld_wilds(action: MeldCards) -> int:
+    """The wild cards ``action`` lays on the table."""
+    return sum(1 for m in action.melds for c in m.cards if c.is_wild)
+
+
 # -------------------------------------------------------------------- the rollout policy
 def _rollout(state: GameState, turns: int | None = None) -> GameState:
     """``state`` played out by the rollout policy until ``turns`` more turns have been played,
@@ -223,8 +242,7 @@ def _preference(state: GameState) -> Callable[[Action], tuple[int, float]]:
     value = state.variant.card_value
 
     def meld_key(action: MeldCards) -> tuple[int, float]:
-        size = sum(len(m.cards) for m in action.melds)
-        wilds = sum(1 for m in action.melds for c in m.cards if c.is_wild)
+        size, wilds = meld_size(action), meld_wilds(action)
         if size == len(hand):
             return (1, wilds)  # goes out
         for m in action.melds:

@@ -13,12 +13,12 @@ import contextlib
 import logging
 import os
 import socket
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, Protocol
 
-from .actions import Action, DealNextHand
-from .bots import GreedyPlayer, Player, RandomPlayer, SearchPlayer, play_hand
-from .engine import apply, new_game
+from .actions import Action
+from .bots import GreedyPlayer, Player, RandomPlayer, SearchPlayer, play_match
+from .engine import new_game
 from .state import GameState
 from .variants import Variant
 
@@ -105,21 +105,14 @@ def _search_player(kind: str, seed: int) -> SearchPlayer:
 def play_one_match(variant: Variant, seed: int, bots: str) -> MatchResult:
     """Play one match of bots from ``seed``: ``(hands, actions, winning sides)``. Deterministic,
     so the aggregate of many matches does not depend on where they are played."""
-    seated = players(bots, variant.players, seed)
-    state = new_game(variant, seed=seed)
-    count = 0
-    hands = 0
+    actions = 0
 
     def tally(before: GameState, action: Action, after: GameState) -> None:
-        nonlocal count
-        count += 1
+        nonlocal actions
+        actions += 1
 
-    while True:
-        state = play_hand(state, seated, tally)
-        hands += 1
-        if state.is_match_over:
-            return hands, count, state.winners
-        state = apply(state, DealNextHand())
+    state = play_match(new_game(variant, seed=seed), players(bots, variant.players, seed), tally)
+    return state.hand_number, actions, state.winners
 
 
 def play_job(job: Job) -> MatchResult:
@@ -146,11 +139,7 @@ class Serial:
         return ""
 
     def run(self, jobs: Sequence[Job], done: Callable[[], None]) -> list[MatchResult]:
-        results = []
-        for job in jobs:
-            results.append(play_job(job))
-            done()
-        return results
+        return _as_done(map(play_job, jobs), done)
 
 
 class Processes:
@@ -166,12 +155,17 @@ class Processes:
         import multiprocessing
 
         chunksize = max(1, len(jobs) // (self.workers * 8))
-        results = []
         with multiprocessing.get_context("spawn").Pool(self.workers) as pool:
-            for result in pool.imap(play_job, jobs, chunksize=chunksize):
-                results.append(result)
-                done()
-        return results
+            return _as_done(pool.imap(play_job, jobs, chunksize=chunksize), done)
+
+
+def _as_done(results: Iterable[MatchResult], done: Callable[[], None]) -> list[MatchResult]:
+    """``results`` as a list, calling ``done()`` as each one comes."""
+    out = []
+    for result in results:
+        out.append(result)
+        done()
+    return out
 
 
 def _import_ray() -> Any:

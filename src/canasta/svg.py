@@ -34,6 +34,7 @@ True
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from xml.sax.saxutils import escape, quoteattr
 
 import attrs
@@ -211,6 +212,11 @@ def _attrs(**values: object) -> str:
     return " ".join(out)
 
 
+def _g(inner: str, **values: object) -> str:
+    """A group of ``inner`` with the attributes ``values`` (as :func:`_attrs` writes them)."""
+    return f"<g {_attrs(**values)}>{inner}</g>"
+
+
 def _text(
     x: float,
     y: float,
@@ -222,15 +228,8 @@ def _text(
     bold: bool = False,
     cls: str | None = None,
 ) -> str:
-    a = _attrs(
-        class_=cls,
-        x=float(x),
-        y=float(y),
-        font_size=float(size),
-        fill=fill,
-        text_anchor=None if anchor == "start" else anchor,
-        font_weight="bold" if bold else None,
-    )
+    end, weight = None if anchor == "start" else anchor, "bold" if bold else None
+    a = _attrs(class_=cls, x=x, y=y, font_size=size, fill=fill, text_anchor=end, font_weight=weight)
     return f"<text {a}>{escape(text)}</text>"
 
 
@@ -247,18 +246,8 @@ def _rect(
     width: float = 1,
     dash: str | None = None,
 ) -> str:
-    a = _attrs(
-        class_=cls,
-        x=float(x),
-        y=float(y),
-        width=float(w),
-        height=float(h),
-        rx=float(rx) if rx else None,
-        fill=fill,
-        stroke=stroke,
-        stroke_width=float(width) if stroke else None,
-        stroke_dasharray=dash,
-    )
+    line = {"stroke": stroke, "stroke_width": width if stroke else None, "stroke_dasharray": dash}
+    a = _attrs(class_=cls, x=x, y=y, width=w, height=h, rx=rx or None, fill=fill, **line)
     return f"<rect {a}/>"
 
 
@@ -276,7 +265,6 @@ def _face(x: float, y: float, card: Card) -> str:
     suit = suit_text(card)
     rank_size = 12.0 if len(rank) == 1 else 10.0
     parts = [
-        f"<g {_attrs(class_='card face', data_card=str(card))}>",
         _rect(x, y, _CW, _CH, fill="#ffffff", stroke="#555555", rx=4, width=0.8),
         f"<title>{escape(str(card))}</title>",
         _text(x + 2.5, y + 12.5, rank, size=rank_size, fill=color, bold=True, cls="rank"),
@@ -290,8 +278,7 @@ def _face(x: float, y: float, card: Card) -> str:
     )
     if joker:
         parts.append(_text(mid, y + _CH - 4, "JOKER", size=6.5, fill=color, anchor="middle"))
-    parts.append("</g>")
-    return "".join(parts)
+    return _g("".join(parts), class_="card face", data_card=str(card))
 
 
 def _box(
@@ -299,7 +286,7 @@ def _box(
 ) -> str:
     """A card drawn without a face: its class, its rectangle and what is drawn inside it."""
     rect = _rect(x, y, _CW, _CH, fill=fill, stroke=stroke, rx=4, width=width)
-    return f"<g {_attrs(class_=cls)}>{rect}{inner}</g>"
+    return _g(rect + inner, class_=cls)
 
 
 def _back(x: float, y: float, cls: str = "card back") -> str:
@@ -316,13 +303,13 @@ def _blank(x: float, y: float) -> str:
 def _badge(x: float, y: float, text: str, *, fill: str, color: str, cls: str) -> tuple[str, float]:
     """A small label on a coloured background; returns it and its width."""
     w = 6.2 * len(text) + 10
-    return (
-        f"<g {_attrs(class_=cls)}>"
-        + _rect(x, y, w, 15, fill=fill, rx=7)
-        + _text(x + w / 2, y + 11, text, size=9.5, fill=color, anchor="middle", bold=True)
-        + "</g>",
-        w,
-    )
+    label = _text(x + w / 2, y + 11, text, size=9.5, fill=color, anchor="middle", bold=True)
+    return _g(_rect(x, y, w, 15, fill=fill, rx=7) + label, class_=cls), w
+
+
+def _faces(x: float, y: float, offsets: list[tuple[float, float]], cards: Sequence[Card]) -> str:
+    """``cards`` face up at ``offsets`` from (x, y)."""
+    return "".join(_face(x + dx, y + dy, c) for (dx, dy), c in zip(offsets, cards, strict=True))
 
 
 def _fan(
@@ -390,18 +377,13 @@ def _seat_panel(table: _Table, seat: int, x: float, y: float, w: float) -> tuple
     hand_avail = inner - (red_w + _GAP if reds and wide else 0)
     if hand is not None:
         pos, _, hand_h = _fan(len(hand), hand_avail, 30, 16)
-        cards = "".join(
-            _face(x + _PAD + dx, cy + dy, c) for (dx, dy), c in zip(pos, hand, strict=True)
-        )
+        cards = _faces(x + _PAD, cy, pos, hand)
     else:
         pos, _, hand_h = _fan(size, hand_avail, 9, 3)
         cards = "".join(_back(x + _PAD + dx, cy + dy) for dx, dy in pos)
     if size:
         face = "up" if hand is not None else "down"
-        body.append(
-            f"<g {_attrs(class_=f'hand {face}', data_seat=seat, data_stack=f'hand-{seat}')}>"
-            f"{cards}</g>"
-        )
+        body.append(_g(cards, class_=f"hand {face}", data_seat=seat, data_stack=f"hand-{seat}"))
     else:
         note = "sits out this hand" if not playing else "no cards"
         body.append(_text(x + _PAD, cy + 16, note, size=11, fill=_MUTED, cls="empty"))
@@ -414,18 +396,12 @@ def _seat_panel(table: _Table, seat: int, x: float, y: float, w: float) -> tuple
         else:
             rx, ry = x + _PAD, cy + hand_h + _ROW_GAP
             content_h = hand_h + _ROW_GAP + red_h
-        faces = "".join(
-            _face(rx + dx, ry + dy, c) for (dx, dy), c in zip(red_pos, reds, strict=True)
-        )
-        body.append(
-            f"<g {_attrs(class_='red-threes', data_seat=seat, data_stack=f'red-{seat}')}>"
-            f"{faces}</g>"
-        )
+        faces = _faces(rx, ry, red_pos, reds)
+        body.append(_g(faces, class_="red-threes", data_seat=seat, data_stack=f"red-{seat}"))
     h = cy - y + content_h + _PAD
     border = _GOLD if to_act else "#24553a"
     panel = _rect(x, y, w, h, fill=_PANEL, stroke=border, rx=8, width=2.5 if to_act else 1)
-    group = _attrs(class_="seat", data_seat=seat, data_side=side)
-    return f"<g {group}>{panel}{''.join(body)}</g>", h
+    return _g(panel + "".join(body), class_="seat", data_seat=seat, data_side=side), h
 
 
 def _meld_cards(meld: Meld) -> list[Card]:
@@ -459,8 +435,8 @@ def _meld(meld: Meld, side: int, canasta_size: int, x: float, y: float) -> str:
     stack = f"meld-{side}-{rank}"
     if not meld.is_canasta(canasta_size):
         cards = "".join(_face(x, y + i * _CASCADE, c) for i, c in enumerate(_meld_cards(meld)))
-        a = _attrs(class_="meld", data_rank=rank, data_cards=listed, data_stack=stack)
-        return f"<g {a}><title>{escape(listed)}</title>{cards}</g>"
+        title = f"<title>{escape(listed)}</title>"
+        return _g(title + cards, class_="meld", data_rank=rank, data_cards=listed, data_stack=stack)
     natural = meld.is_natural_canasta(canasta_size)
     kind = "natural" if natural else "mixed"
     layers = min(len(meld.cards) - 1, 3)
@@ -476,8 +452,11 @@ def _meld(meld: Meld, side: int, canasta_size: int, x: float, y: float) -> str:
     if wilds:
         shown = " ".join(wilds[:3]) + (" …" if len(wilds) > 3 else "")
         parts.append(_text(x - 1, label_y + 37, f"+ {shown}", size=8.5, fill=_MUTED, cls="wilds"))
-    a = _attrs(class_=f"meld canasta {kind}", data_rank=rank, data_cards=listed, data_stack=stack)
-    return f"<g {a}><title>{escape(kind + ' canasta: ' + listed)}</title>{''.join(parts)}</g>"
+    title = f"<title>{escape(kind + ' canasta: ' + listed)}</title>"
+    cls = f"meld canasta {kind}"
+    return _g(
+        title + "".join(parts), class_=cls, data_rank=rank, data_cards=listed, data_stack=stack
+    )
 
 
 _MELD_STEP = _CW + 14
@@ -513,8 +492,7 @@ def _side_panel(table: _Table, side: int, x: float, y: float, w: float) -> tuple
         height = 4
     h = top - y + height + _PAD
     panel = _rect(x, y, w, h, fill="#2a5f3d", stroke="#24553a", rx=8)
-    group = _attrs(class_="side", data_side=side)
-    return f"<g {group}>{panel}{''.join(body)}</g>", h
+    return _g(panel + "".join(body), class_="side", data_side=side), h
 
 
 def _empty_slot(x: float, y: float) -> str:
@@ -526,7 +504,7 @@ def _stack_with_count(x: float, y: float, cards: list[str], name: str, count: in
     """A stack of card drawings at (x, y) (group ``name``), its name and its size under it."""
     mid = x + _CW / 2 + 2
     return [
-        f"<g {_attrs(class_=name, data_stack=name)}>{''.join(cards)}</g>",
+        _g("".join(cards), class_=name, data_stack=name),
         _text(mid, y + _CH + 18, name, size=10, fill=_MUTED, anchor="middle"),
         _text(
             mid, y + _CH + 31, str(count), size=12, bold=True, anchor="middle", cls=f"{name}-size"
