@@ -366,7 +366,7 @@ def _melded(state: GameState) -> Iterator[Problem]:
         if melded and (seat not in state.order or not state.melds[state.side_of(seat)]):
             yield _problem("melded_without_meld", f"has_melded[{seat}]", seat=seat)
     own = state.melds[state.side_of(t.seat)]
-    if state.phase in (Phase.PLAY, Phase.ANSWER) and own and {m.rank for m in own} <= t.created:
+    if state.phase in (Phase.PLAY, Phase.ANSWER) and own and {m.key for m in own} <= t.created:
         for seat in state.sides[state.side_of(t.seat)]:
             if state.has_melded[seat]:
                 path = f"has_melded[{seat}]"
@@ -421,7 +421,7 @@ def _turn(state: GameState) -> Iterator[Problem]:
     elif t.asked and not state.partners(seat):
         yield _problem("no_partner", "turn.asked", seat=seat)
     own = state.melds[state.side_of(seat)]
-    ranks = {m.rank for m in own}
+    ranks = {m.key for m in own}  # the melds' keys (Turn.created holds keys): their ranks
     if t.drew is DrawSource.PILE and not t.melded:
         yield _problem("pile_not_melded", "turn.drew")
     if t.drew is DrawSource.PILE and not own:
