@@ -247,6 +247,12 @@ class GameState:
         deal_version: the deal algorithm the decks of the match's later hands follow from its
             seed: 1, :func:`canasta.shuffled_pack` (the default); 0, the shuffle of states
             written before portable deals (see :data:`canasta.deals.DEAL_VERSION`).
+        zones: each seat's hidden packets after its hand, in the order of the variant's
+            :attr:`TableRules.zones <canasta.systems.TableRules.zones>` (a foot:
+            RULES-FAMILIES §X 4, §H1), one tuple of :class:`~canasta.Cards` per seat; ``()``
+            (the default, and always in Classic) when no seat holds any. They count in the
+            pack's cards; views show only their sizes. No rule of the engine moves cards into
+            or out of them yet.
     """
 
     variant: Variant
@@ -267,6 +273,7 @@ class GameState:
     end: HandEnd | None = None
     out_of_play: Cards = attrs.field(default=Cards._from_counts((0,) * 53, 0))
     deal_version: int = DEAL_VERSION
+    zones: tuple[tuple[Cards, ...], ...] = ()
 
     _post_init_checks_only: ClassVar[bool] = True
 
