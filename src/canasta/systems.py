@@ -22,22 +22,19 @@ worked the rule out before; it never asks which family it runs.
 >>> v.minimum_for(0, hand_number=3)
 120
 
-This module imports only the cards and the melds (the variants import it); the hooks receive
-the variant, never a state.
+This module imports only the melds (the variants import it, so a hook's ``variant`` is typed
+``Any`` here: it is a :class:`~canasta.Variant`); the hooks receive the variant, never a state.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 import attrs
 
 from .errors import VariantError
 from .melds import Meld, MeldKind
-
-if TYPE_CHECKING:  # pragma: no cover - the variants import this module
-    from .variants import Variant
 
 __all__ = [
     "HOOK_ROLES",
@@ -56,18 +53,18 @@ __all__ = [
 #: ``(variant, side_total, hand_number) -> points``: the initial-meld minimum of a side whose
 #: match total before the deal is ``side_total`` (points), in hand ``hand_number`` (1 for the
 #: first hand) (§1 "Initial-meld minimum"; RULES-FAMILIES §X 6, §H1 minimums by round).
-OpeningHook = Callable[["Variant", int, int], int]
+OpeningHook = Callable[[Any, int, int], int]
 #: ``(variant, meld) -> (natural, bonus)``: for a meld of at least ``variant.canasta_size``
 #: cards, whether it scores on the natural-canastas line (else the mixed one) and its bonus in
 #: points (§1 "Canasta"; RULES-FAMILIES §X 2).
-CanastaHook = Callable[["Variant", Meld], tuple[bool, int]]
+CanastaHook = Callable[[Any, Meld], tuple[bool, int]]
 #: ``(variant) -> canastas``: how many canastas a side needs before a player may go out
 #: (§1 "Canastas to go out"; RULES-FAMILIES §X 7).
-GoingOutHook = Callable[["Variant"], int]
+GoingOutHook = Callable[[Any], int]
 #: ``(variant, naturals) -> wilds``: how many wild cards a meld of ``naturals`` natural cards may
 #: hold (§1 "Meld composition", §4 A1; RULES-FAMILIES §X 2). Never more than
 #: ``variant.max_wilds``: a larger answer is cut to it.
-WildLimitHook = Callable[["Variant", int], int]
+WildLimitHook = Callable[[Any, int], int]
 
 #: The roles a hook can play, each with the field that names it.
 HOOK_ROLES: Final = {
@@ -238,10 +235,10 @@ class TableRules:
 
 
 # ---------------------------------------------------------------------------- Classic's hooks
-def score_bands(variant: Variant, side_total: int, hand_number: int) -> int:
+def score_bands(variant: Any, side_total: int, hand_number: int) -> int:
     """Classic's opening: the minimum of the :attr:`~canasta.Variant.minimum_bands` band that
     holds ``side_total`` (§1 "Initial-meld minimum", §2 cases 15, 16), whatever the hand."""
-    bands = variant.minimum_bands
+    bands: tuple[tuple[int | None, int], ...] = variant.minimum_bands
     need = bands[0][1]
     for lo, m in bands[1:]:
         if lo is not None and side_total >= lo:
@@ -249,7 +246,7 @@ def score_bands(variant: Variant, side_total: int, hand_number: int) -> int:
     return need
 
 
-def natural_mixed(variant: Variant, meld: Meld) -> tuple[bool, int]:
+def natural_mixed(variant: Any, meld: Meld) -> tuple[bool, int]:
     """Classic's canastas: natural without a wild card, else mixed, with the variant's bonuses
     (§1 "Canasta")."""
     if meld.wilds:
@@ -257,16 +254,17 @@ def natural_mixed(variant: Variant, meld: Meld) -> tuple[bool, int]:
     return True, variant.natural_canasta_bonus
 
 
-def canastas(variant: Variant) -> int:
+def canastas(variant: Any) -> int:
     """Classic's going out: :attr:`~canasta.Variant.canastas_to_go_out` canastas of any kind
     (§1 "Canastas to go out")."""
-    return variant.canastas_to_go_out
+    need: int = variant.canastas_to_go_out
+    return need
 
 
-def ratio(variant: Variant, naturals: int) -> int:
+def ratio(variant: Any, naturals: int) -> int:
     """Classic's wild limit: :attr:`~canasta.Variant.max_wilds`, within the
     :attr:`~canasta.Variant.wild_ratio` (§1 "Meld composition", §4 A1)."""
-    limit = variant.max_wilds
+    limit: int = variant.max_wilds
     rule = variant.wild_ratio
     if rule == "at_most_equal":
         limit = min(limit, naturals)

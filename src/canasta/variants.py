@@ -25,6 +25,7 @@ import attrs
 
 from .cards import JOKER_ID, N_KINDS, Card
 from .errors import VariantError
+from .melds import Meld
 from .systems import MeldSystem, TableRules, hook
 
 __all__ = [
@@ -481,7 +482,7 @@ class Variant:
     _wild_limits: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
     # The hooks of the meld system and table rules, resolved once (canasta.systems).
     _opening: Callable[[Variant, int, int], int] = attrs.field(init=False, eq=False, repr=False)
-    _canasta: Callable[[Variant, Any], tuple[bool, int]] = attrs.field(
+    _canasta: Callable[[Variant, Meld], tuple[bool, int]] = attrs.field(
         init=False, eq=False, repr=False
     )
     _limit_hook: Callable[[Variant, int], int] = attrs.field(init=False, eq=False, repr=False)
@@ -643,7 +644,7 @@ class Variant:
         hook's answer (:attr:`table_rules`; Classic's is :attr:`canastas_to_go_out`)."""
         return self._to_go_out
 
-    def canasta_class(self, meld: Any) -> tuple[bool, int]:
+    def canasta_class(self, meld: Meld) -> tuple[bool, int]:
         """``(natural, bonus)`` of a canasta (a meld of at least :attr:`canasta_size` cards):
         whether it scores on the natural-canastas line, and its bonus in points, by the meld
         system's canasta hook (:attr:`meld_system`; Classic's: natural without wild cards,
