@@ -19,7 +19,7 @@ __all__ = ["Meld", "MeldKey", "MeldKind"]
 
 
 class MeldKind(enum.StrEnum):
-    """What a meld is made of (RULES-FAMILIES §X 1). Classic has the one kind; the families to
+    """What a meld is made of (RULES-FAMILIES X.1). Classic has the one kind; the families to
     come add same-suit sequences and wild-only melds (see :mod:`canasta.systems`)."""
 
     #: Cards of one rank, natural and wild (§1 "Meld composition").
@@ -27,7 +27,7 @@ class MeldKind(enum.StrEnum):
 
 
 #: The identity of a meld on a side's table (:attr:`Meld.key`): for a group its rank. A family in
-#: which a side holds several melds of one rank widens it (RULES-FAMILIES §X 1).
+#: which a side holds several melds of one rank widens it (RULES-FAMILIES X.1).
 MeldKey = Rank
 
 _TWO = Rank.TWO

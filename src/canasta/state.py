@@ -249,7 +249,7 @@ class GameState:
             written before portable deals (see :data:`canasta.deals.DEAL_VERSION`).
         zones: each seat's hidden packets after its hand, in the order of the variant's
             :attr:`TableRules.zones <canasta.systems.TableRules.zones>` (a foot:
-            RULES-FAMILIES §X 4, §H1), one tuple of :class:`~canasta.Cards` per seat; ``()``
+            RULES-FAMILIES X.4, H1), one tuple of :class:`~canasta.Cards` per seat; ``()``
             (the default, and always in Classic) when no seat holds any. They count in the
             pack's cards; views show only their sizes. No rule of the engine moves cards into
             or out of them yet.
@@ -448,7 +448,7 @@ class GameState:
 
     def meld_at(self, side: int, key: MeldKey) -> Meld | None:
         """The side's meld whose :attr:`~canasta.Meld.key` is ``key`` (for a group, its rank),
-        if any: how the rules find a meld on the table (RULES-FAMILIES §X 1).
+        if any: how the rules find a meld on the table (RULES-FAMILIES X.1).
 
         Raises:
             StateError: ``side`` is not the index of a side (0 to ``len(sides) - 1``).

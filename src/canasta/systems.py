@@ -1,13 +1,13 @@
 """Meld systems and table rules: the extension point that the Classic family is one instance of.
 
 A :class:`~canasta.Variant` holds two frozen members beside its flat fields
-(RULES-FAMILIES §X "Model implications", "Recommended extension point"):
+(RULES-FAMILIES X "Model implications", "Recommended extension point"):
 
-- :class:`MeldSystem`: which meld kinds exist (§X 1; Classic: the same-rank group only), how
+- :class:`MeldSystem`: which meld kinds exist (X.1; Classic: the same-rank group only), how
   many groups of one rank a side may hold (Classic: one), the wild-card limit of a meld and the
-  canasta classifier with its bonus (§X 2);
-- :class:`TableRules`: the initial-meld requirement (§X 6), the going-out requirement (§X 7) and
-  the zones of each seat (§X 4; Classic: the hand alone).
+  canasta classifier with its bonus (X.2);
+- :class:`TableRules`: the initial-meld requirement (X.6), the going-out requirement (X.7) and
+  the zones of each seat (X.4; Classic: the hand alone).
 
 Both are data. What data cannot say is a *hook*: a small pure function registered here under a
 name (:func:`register_hook`), and named by that string in the variant, so that a variant stays
@@ -21,6 +21,9 @@ worked the rule out before; it never asks which family it runs.
 >>> v = get_variant("classic").derive(table_rules=TableRules(opening="by_round_doc"))
 >>> v.minimum_for(0, hand_number=3)
 120
+
+Citations such as X.1 or H1 are items of RULES-FAMILIES (section X "Model implications",
+section H Hand and Foot), beside the sections of the rules reference.
 
 This module imports only the melds (the variants import it, so a hook's ``variant`` is typed
 ``Any`` here: it is a :class:`~canasta.Variant`); the hooks receive the variant, never a state.
@@ -52,17 +55,17 @@ __all__ = [
 
 #: ``(variant, side_total, hand_number) -> points``: the initial-meld minimum of a side whose
 #: match total before the deal is ``side_total`` (points), in hand ``hand_number`` (1 for the
-#: first hand) (§1 "Initial-meld minimum"; RULES-FAMILIES §X 6, §H1 minimums by round).
+#: first hand) (§1 "Initial-meld minimum"; RULES-FAMILIES X.6, H1 minimums by round).
 OpeningHook = Callable[[Any, int, int], int]
 #: ``(variant, meld) -> (natural, bonus)``: for a meld of at least ``variant.canasta_size``
 #: cards, whether it scores on the natural-canastas line (else the mixed one) and its bonus in
-#: points (§1 "Canasta"; RULES-FAMILIES §X 2).
+#: points (§1 "Canasta"; RULES-FAMILIES X.2).
 CanastaHook = Callable[[Any, Meld], tuple[bool, int]]
 #: ``(variant) -> canastas``: how many canastas a side needs before a player may go out
-#: (§1 "Canastas to go out"; RULES-FAMILIES §X 7).
+#: (§1 "Canastas to go out"; RULES-FAMILIES X.7).
 GoingOutHook = Callable[[Any], int]
 #: ``(variant, naturals) -> wilds``: how many wild cards a meld of ``naturals`` natural cards may
-#: hold (§1 "Meld composition", §4 A1; RULES-FAMILIES §X 2). Never more than
+#: hold (§1 "Meld composition", §4 A1; RULES-FAMILIES X.2). Never more than
 #: ``variant.max_wilds``: a larger answer is cut to it.
 WildLimitHook = Callable[[Any, int], int]
 
@@ -143,7 +146,7 @@ def _check_kinds(inst: Any, attribute: attrs.Attribute[Any], value: tuple[MeldKi
         raise VariantError(
             "meld_system.kinds",
             "the engine plays same-rank groups only, (group,): sequences and wild melds are "
-            "to come (RULES-FAMILIES §X 1)",
+            "to come (RULES-FAMILIES X.1)",
         )
 
 
@@ -152,7 +155,7 @@ def _check_per_rank(inst: Any, attribute: attrs.Attribute[Any], value: Any) -> N
         raise VariantError(
             "meld_system.groups_per_rank",
             "the engine holds one group per rank and side (1): actions do not yet name the "
-            f"meld they add to (RULES-FAMILIES §X 1), not {value!r:.60}",
+            f"meld they add to (RULES-FAMILIES X.1), not {value!r:.60}",
         )
 
 
@@ -180,7 +183,7 @@ def _check_zones(inst: Any, attribute: attrs.Attribute[Any], value: tuple[Any, .
 
 @attrs.frozen(kw_only=True)
 class MeldSystem:
-    """The melds of a family and how they score (RULES-FAMILIES §X 1, 2). Classic's is the
+    """The melds of a family and how they score (RULES-FAMILIES X.1, 2). Classic's is the
     default: same-rank groups, one per rank and side, the wild limit of :attr:`Variant.max_wilds
     <canasta.Variant.max_wilds>` and :attr:`~canasta.Variant.wild_ratio`, natural and mixed
     canastas with the variant's bonuses.
@@ -191,11 +194,11 @@ class MeldSystem:
             (``meld_system.canasta``...).
     """
 
-    #: The meld kinds a side may lay (§X 1); the engine plays ``(group,)``.
+    #: The meld kinds a side may lay (X.1); the engine plays ``(group,)``.
     kinds: tuple[MeldKind, ...] = attrs.field(
         default=(MeldKind.GROUP,), converter=_to_kinds, validator=_check_kinds
     )
-    #: How many groups of one rank a side may hold (§X 1: Classic 1, Samba several).
+    #: How many groups of one rank a side may hold (X.1: Classic 1, Samba several).
     groups_per_rank: int = attrs.field(default=1, validator=_check_per_rank)
     #: The hook (role ``"wild_limit"``) that caps the wild cards of a meld by its naturals.
     wild_limit: str = attrs.field(default="ratio", validator=_named("wild_limit"))
@@ -209,7 +212,7 @@ class MeldSystem:
 
 @attrs.frozen(kw_only=True)
 class TableRules:
-    """The rules of the table around the melds (RULES-FAMILIES §X 4, 6, 7). Classic's is the
+    """The rules of the table around the melds (RULES-FAMILIES X.4, 6, 7). Classic's is the
     default: the opening minimum by score bands (:attr:`Variant.minimum_bands
     <canasta.Variant.minimum_bands>`), :attr:`~canasta.Variant.canastas_to_go_out` canastas to go
     out, and one zone per seat, the hand.
@@ -219,11 +222,11 @@ class TableRules:
             error names the field (``table_rules.opening``...).
     """
 
-    #: The hook (role ``"opening"``) giving the initial-meld minimum (§X 6).
+    #: The hook (role ``"opening"``) giving the initial-meld minimum (X.6).
     opening: str = attrs.field(default="score_bands", validator=_named("opening"))
-    #: The hook (role ``"going_out"``) giving the canastas needed to go out (§X 7).
+    #: The hook (role ``"going_out"``) giving the canastas needed to go out (X.7).
     going_out: str = attrs.field(default="canastas", validator=_named("going_out"))
-    #: The zones of each seat, in the order they are played (§X 4): ``"hand"`` first, then the
+    #: The zones of each seat, in the order they are played (X.4): ``"hand"`` first, then the
     #: hidden packets (a foot). A state's :attr:`~canasta.GameState.zones` holds the packets
     #: after the hand.
     zones: tuple[str, ...] = attrs.field(

@@ -293,7 +293,7 @@ def _cards(state: GameState) -> Iterator[Problem]:
         for k, card in enumerate(laid):
             if not card.is_red_three:
                 yield _problem("not_a_red_three", f"red_threes[{i}][{k}]", card=card)
-    names = v.table_rules.zones[1:]  # the packets after the hand (a foot), RULES-FAMILIES §X 4
+    names = v.table_rules.zones[1:]  # the packets after the hand (a foot), RULES-FAMILIES X.4
     what = f"packets after the hand ({', '.join(names) or 'the variant has none'})"
     for seat, packets in enumerate(state.zones):
         if len(packets) != len(names):

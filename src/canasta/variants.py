@@ -467,13 +467,13 @@ class Variant:
     meld_system: MeldSystem = rule(
         factory=MeldSystem,
         doc="The meld kinds, groups per rank, wild limit and canasta classifier "
-        "(:class:`~canasta.systems.MeldSystem`; RULES-FAMILIES §X 1, 2); Classic's by default. "
+        "(:class:`~canasta.systems.MeldSystem`; RULES-FAMILIES X.1, 2); Classic's by default. "
         'The hooks it names are functions registered by name (§1 "Canasta").',
     )
     table_rules: TableRules = rule(
         factory=TableRules,
         doc="The opening requirement, going-out requirement and seat zones "
-        "(:class:`~canasta.systems.TableRules`; RULES-FAMILIES §X 4, 6, 7); Classic's by default "
+        "(:class:`~canasta.systems.TableRules`; RULES-FAMILIES X.4, 6, 7); Classic's by default "
         '(§1 "Initial-meld minimum").',
     )
 

@@ -102,7 +102,7 @@ class PlayerView:
             are is not shown, as for the stock.
         zone_sizes: each seat's hidden packets after the hand (a foot), as card counts
             (:attr:`GameState.zones <canasta.GameState.zones>`): hidden from every seat, the
-            owner's too (RULES-FAMILIES §X 4); ``()`` when the state holds none.
+            owner's too (RULES-FAMILIES X.4); ``()`` when the state holds none.
     """
 
     seat: int
