@@ -26,6 +26,7 @@ LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
                 "_memo",
                 "cards",
                 "melds",
+                "systems",
                 "variants",
                 "_core",
                 "deals",

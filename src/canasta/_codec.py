@@ -40,7 +40,7 @@ from .actions import (
 )
 from .cards import N_KINDS, Card, Cards, Rank
 from .errors import CanastaError, NotationError, VariantError
-from .melds import Meld
+from .melds import Meld, MeldKind
 from .variants import MAX_POINTS, CardPoints, Variant, get_variant, variant_fields, variant_names
 
 __all__ = [
@@ -401,6 +401,20 @@ converter.register_unstructure_hook_func(
     lambda rs: [r.symbol for r in sorted(rs, reverse=True)],
 )
 converter.register_unstructure_hook(Variant, lambda v: variant_document(v))
+
+
+def _meld_fields(meld: Meld) -> dict[str, Any]:
+    """A meld's ``rank`` and ``cards``; its ``kind`` only when not the group (the only kind
+    today, so no document written before kinds existed changes)."""
+    out: dict[str, Any] = {"rank": meld.rank.symbol, "cards": [str(c) for c in meld.cards]}
+    if meld.kind is not MeldKind.GROUP:  # pragma: no cover - the group is the only kind yet
+        out["kind"] = meld.kind.value
+    return out
+
+
+_read_meld = fields_reader(Meld, optional=frozenset({"kind"}))
+converter.register_unstructure_hook(Meld, _meld_fields)
+converter.register_structure_hook(Meld, lambda v, _: build(Meld, _read_meld(v)))
 
 
 # ================================================================== variants

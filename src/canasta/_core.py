@@ -226,7 +226,9 @@ def kind_value(variant: Variant, kind: int) -> int:
 
 def composition_problem(variant: Variant, naturals: int, wilds: int) -> str | None:
     """Why a meld of ``naturals`` natural and ``wilds`` wild cards breaks §1 "Meld composition"
-    (``"too_few_naturals"``, ``"too_many_wilds"``, ``"meld_too_small"``), or ``None``."""
+    (``"too_few_naturals"``, ``"too_many_wilds"``, ``"meld_too_small"``), or ``None``. The
+    wild limit is the meld system's hook (:attr:`canasta.systems.MeldSystem.wild_limit`), worked
+    out into a table when the variant is built, so this costs no call of it."""
     if naturals < variant.min_naturals:
         return "too_few_naturals"
     limits = variant._wild_limits

@@ -198,7 +198,7 @@ class Compounds:
         self._forced = forced
         self._keep = keep
         self._size_c = v.canasta_size
-        self._needed = v.canastas_to_go_out
+        self._needed = v._to_go_out
         self.ask = False
         ranks = [r for r in core.NATURAL_RANKS if r != forced and k[r] >= v.min_naturals]
         self._ranks = ranks
@@ -518,7 +518,7 @@ def canastas_reachable(v: Variant, info: MeldsInfo, k: Sequence[int]) -> bool:
         _n, j_e, t_e, size_e = info.get(r, _NO_MELD)
         if size_e + k[r] + min(wilds, max(maxw - j_e - t_e, 0)) >= size_c:
             count += 1
-            if count >= v.canastas_to_go_out:
+            if count >= v._to_go_out:
                 return True
     return False
 
@@ -576,7 +576,7 @@ def going_out_feasible(v: Variant, info: MeldsInfo, k: Sequence[int]) -> bool:
             costs.append(size_c - base - need)
     if not mins <= wilds <= caps:
         return False
-    short = v.canastas_to_go_out - canastas
+    short = v._to_go_out - canastas
     if short <= 0:
         return True
     if len(costs) < short:

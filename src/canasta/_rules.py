@@ -39,7 +39,7 @@ from .actions import (
 from .cards import Card, Cards, Rank, to_card_list
 from .deals import DEAL_VERSION, deck_for
 from .errors import CanastaError, IllegalActionError, Reason, SetupError, StateError
-from .melds import Meld
+from .melds import Meld, MeldKey
 from .state import DrawSource, EndReason, GameState, HandEnd, Phase, Turn
 from .variants import AskPartnerRule as AskRule
 from .variants import (
@@ -248,7 +248,7 @@ def keep_problem(
         return Reason.BLACK_THREE_MELD if black else None
     perm = turn.permission
     unasked = perm is not True and must_ask(state)
-    if canastas < v.canastas_to_go_out:
+    if canastas < v._to_go_out:
         if (
             left == 1
             and not discarding
@@ -425,7 +425,7 @@ def going_out_plans(
         # every plan melds all the cards kept, so their value is the same for all of them
         if minimum and core.hand_points(v, kept) < minimum:
             continue
-        melds = plans.FullMelds(v, info, k2, v.canastas_to_go_out)
+        melds = plans.FullMelds(v, info, k2, v._to_go_out)
         if len(melds):
             parts.append((kept.counts, melds))
     return parts
@@ -448,7 +448,7 @@ def can_go_out(
     if k is None:
         k = core.hand_kinds(hand)
     if hand.size == 1:
-        return not k[core.RED3] and state.canastas(side) >= v.canastas_to_go_out
+        return not k[core.RED3] and state.canastas(side) >= v._to_go_out
     if not state.melds[side] and initial_minimum(state, seat, going_out=True):
         # the minimum matters: search for a going out that meets it
         # (counted, not listed: the plans are counted by wild cards left, not enumerated)
@@ -793,8 +793,8 @@ class _MeldResult(NamedTuple):
     melds: tuple[Meld, ...]
     used: int
     value: int
-    added_to: frozenset[Rank]
-    created: frozenset[Rank]
+    added_to: frozenset[MeldKey]
+    created: frozenset[MeldKey]
     black_three_meld: bool
 
 
@@ -849,10 +849,12 @@ def _lay(
     value = 0
     for c in laid:
         value += v.card_value(c)
-    existing = {m.rank: m for m in state.melds[side]}
+    # a group joins the side's meld of its key, the rank (one group per rank and side:
+    # MeldSystem.groups_per_rank; an action naming its target meld is for the families to come)
+    existing = {m.key: m for m in state.melds[side]}
     new_melds = dict(existing)
-    added_to: set[Rank] = set()
-    created: set[Rank] = set()
+    added_to: set[MeldKey] = set()
+    created: set[MeldKey] = set()
     black = False
     for rank, cards in by_rank.items():
         old = existing.get(rank)
@@ -946,7 +948,7 @@ def _keep_words(v: Variant, why: Reason, left: int, canastas: int) -> str:
             "the last card could neither complete the side's canastas nor be discarded without "
             "emptying the hand"
         )
-    need = v.canastas_to_go_out
+    need = v._to_go_out
     return (
         f"{msg}, and going out needs {need} canasta{'' if need == 1 else 's'} on the side (it "
         f"would have {canastas}) (§2 case 23)"
@@ -1015,7 +1017,7 @@ def _go_out(state: GameState, seat: int) -> GameState:
     turn = state.turn
     side = state.side_of(seat)
     size = v.canasta_size
-    own_canasta = any(m.rank in turn.created and len(m.cards) >= size for m in state.melds[side])
+    own_canasta = any(m.key in turn.created and len(m.cards) >= size for m in state.melds[side])
     concealed = not state.has_melded[seat] and not turn.laid_off and own_canasta
     partner_melded = any(state.has_melded[p] for p in state.partners(seat))
     return _evolve_state(

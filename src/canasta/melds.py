@@ -6,6 +6,7 @@ which is either a new meld or an addition to the side's meld of that rank.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Iterable
 from typing import Any
 
@@ -14,7 +15,20 @@ import attrs
 from .cards import Card, Rank, display_key, to_card_list
 from .errors import NotationError
 
-__all__ = ["Meld"]
+__all__ = ["Meld", "MeldKey", "MeldKind"]
+
+
+class MeldKind(enum.StrEnum):
+    """What a meld is made of (RULES-FAMILIES X.1). Classic has the one kind; the families to
+    come add same-suit sequences and wild-only melds (see :mod:`canasta.systems`)."""
+
+    #: Cards of one rank, natural and wild (§1 "Meld composition").
+    GROUP = "group"
+
+
+#: The identity of a meld on a side's table (:attr:`Meld.key`): for a group its rank. A family in
+#: which a side holds several melds of one rank widens it (RULES-FAMILIES X.1).
+MeldKey = Rank
 
 _TWO = Rank.TWO
 _JOKER = Rank.JOKER
@@ -65,6 +79,9 @@ class Meld:
     rank: Rank = attrs.field(converter=_to_rank)
     #: Its cards, in display order.
     cards: tuple[Card, ...] = attrs.field(converter=_sorted_cards)
+    #: What it is made of: a same-rank group (the only kind today, the default; left out of the
+    #: repr, the JSON and the notation while it is the only one).
+    kind: MeldKind = attrs.field(default=MeldKind.GROUP, kw_only=True, repr=False)
     # (naturals, jokers, twos), black threes and cards of another rank counted as naturals.
     _stats: tuple[int, int, int] = attrs.field(init=False, eq=False, repr=False)
 
@@ -83,6 +100,7 @@ class Meld:
         self = object.__new__(cls)
         object.__setattr__(self, "rank", rank)
         object.__setattr__(self, "cards", tuple(sorted(cards, key=display_key)))
+        object.__setattr__(self, "kind", MeldKind.GROUP)
         object.__setattr__(self, "_attrs_cached_hash", None)
         self.__attrs_post_init__()
         return self
@@ -106,6 +124,14 @@ class Meld:
                 shown,
             )
         return cls(ranks.pop(), cards)
+
+    @property
+    def key(self) -> MeldKey:
+        """The meld's identity on its side's table: for a group, its rank (one group per rank
+        and side, :attr:`canasta.systems.MeldSystem.groups_per_rank`). :attr:`Turn.created
+        <canasta.Turn.created>` holds keys, :meth:`GameState.meld_at <canasta.GameState.meld_at>`
+        finds a meld by its key."""
+        return self.rank
 
     @property
     def size(self) -> int:

@@ -602,10 +602,15 @@ def format_position(state: GameState, stock: Literal["cards", "size"] = "cards")
 
     Raises:
         StateError: ``state`` is not a :class:`~canasta.GameState`.
-        NotationError: ``stock`` is neither ``"cards"`` nor ``"size"``.
+        NotationError: ``stock`` is neither ``"cards"`` nor ``"size"``, or the state holds
+            seats' hidden packets (:attr:`~canasta.GameState.zones`), which only JSON carries.
     """
     if not isinstance(state, GameState):
         raise StateError(f"not a GameState: {type(state).__name__}")
+    if state.zones:
+        raise NotationError(
+            "the position notation has no line for hidden packets (zones): JSON carries them"
+        )
     if stock not in ("cards", "size"):
         raise NotationError(f"stock must be 'cards' or 'size', not {stock!r}", repr(stock))
     v, t, end = state.variant, state.turn, state.end

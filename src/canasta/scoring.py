@@ -174,13 +174,23 @@ def _side_lines(state: GameState, hs: int) -> tuple[list[ScoreLine], bool, int]:
     melds = state.melds[hs]
     melded = sum(core.cards_points(v, m.cards) for m in melds)
     n_cards = sum(len(m.cards) for m in melds)
-    natural = sum(1 for m in melds if len(m.cards) >= size_c and not m.wilds)
-    mixed = sum(1 for m in melds if len(m.cards) >= size_c) - natural
+    # each canasta classified by the meld system's hook (Classic: natural or mixed, §1 "Canasta")
+    classify = v._canasta
+    natural = mixed = natural_bonus = mixed_bonus = 0
+    for m in melds:
+        if len(m.cards) >= size_c:
+            is_natural, bonus = classify(v, m)
+            if is_natural:
+                natural += 1
+                natural_bonus += bonus
+            else:
+                mixed += 1
+                mixed_bonus += bonus
     if v.melds_negative_without_canasta and natural + mixed == 0:
         melded = -melded
     lines.append(core_line("melded_cards", melded, n_cards))
-    lines.append(core_line("natural_canastas", natural * v.natural_canasta_bonus, natural))
-    lines.append(core_line("mixed_canastas", mixed * v.mixed_canasta_bonus, mixed))
+    lines.append(core_line("natural_canastas", natural_bonus, natural))
+    lines.append(core_line("mixed_canastas", mixed_bonus, mixed))
     if end.went_out and end.seat is not None and end.seat in seats:
         if end.concealed:
             bonus = v.concealed_bonus
@@ -189,7 +199,7 @@ def _side_lines(state: GameState, hs: int) -> tuple[list[ScoreLine], bool, int]:
             lines.append(core_line("concealed", bonus, 1))
             if v.concealed_canasta_bonus:
                 own = sum(
-                    1 for m in melds if m.rank in state.turn.created and len(m.cards) >= size_c
+                    1 for m in melds if m.key in state.turn.created and len(m.cards) >= size_c
                 )
                 lines.append(core_line("concealed_canastas", own * v.concealed_canasta_bonus, own))
         else:

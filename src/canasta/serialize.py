@@ -678,7 +678,7 @@ def _state(value: Any, _: Any = None) -> GameState:
     deals, which deal on with version 0; ``out_of_play`` is written only when not empty); the
     first of its :func:`~canasta.validation.problems` is refused at its JSON path."""
     if type(value) is dict:
-        value = {"deal_version": 0, "out_of_play": [], **value}
+        value = {"deal_version": 0, "out_of_play": [], "zones": [], **value}
     state = build(GameState, _read_state(value))
     found = problems(state)
     if found:
@@ -710,6 +710,10 @@ def _enc_state(s: GameState) -> dict[str, Any]:
         del out["out_of_play"]
     else:
         out["out_of_play"] = out.pop("out_of_play")
+    if not s.zones:  # the seats' hidden packets: written only when a state holds them
+        del out["zones"]
+    else:
+        out["zones"] = out.pop("zones")
     return out
 
 
@@ -734,7 +738,7 @@ _VIEW_KEYS: Final = (
 )
 #: Keys of a view's JSON that are its properties, not its fields: they must agree.
 _VIEW_DERIVED: Final = ("sitting_out", "pile_frozen_for_me", "legal_actions")
-_read_view = fields_reader(PlayerView, frozenset({"out_of_play", *_VIEW_0_2}))
+_read_view = fields_reader(PlayerView, frozenset({"out_of_play", "zone_sizes", *_VIEW_0_2}))
 
 
 def _view(value: Any, _: Any = None) -> PlayerView:
@@ -784,6 +788,8 @@ def _enc_view(w: PlayerView) -> dict[str, Any]:
     out = {k: fields[k] for k in _VIEW_KEYS}
     if w.out_of_play:
         out["out_of_play"] = w.out_of_play
+    if w.zone_sizes:
+        out["zone_sizes"] = w.zone_sizes
     return out
 
 

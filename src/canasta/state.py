@@ -19,7 +19,7 @@ from ._memo import ByIdentity
 from .cards import Card, Cards, Rank
 from .deals import DEAL_VERSION, DEAL_VERSIONS
 from .errors import StateError
-from .melds import Meld
+from .melds import Meld, MeldKey
 from .variants import Variant
 
 #: By card id: whether the card in the pile freezes it (twos 0-3, red threes 5-6, the joker 52),
@@ -161,7 +161,8 @@ class Turn:
         permission: partner's answer (``None`` if not asked or not yet answered).
         laid_off: whether the player added cards to a meld not started by him this turn (this
             spoils a concealed going out, §2 case 29).
-        created: ranks of the melds the player started this turn.
+        created: keys of the melds the player started this turn (:attr:`Meld.key
+            <canasta.Meld.key>`: for a group, its rank).
         melded: whether the player put any card on the table this turn.
         last_red_three: the player drew the last stock card as a red three and may meld but not
             discard (§4 A7); :class:`~canasta.EndTurn` ends the hand.
@@ -172,7 +173,7 @@ class Turn:
     asked: bool = False
     permission: bool | None = None
     laid_off: bool = False
-    created: frozenset[Rank] = frozenset()
+    created: frozenset[MeldKey] = frozenset()
     melded: bool = False
     last_red_three: bool = False
 
@@ -246,6 +247,12 @@ class GameState:
         deal_version: the deal algorithm the decks of the match's later hands follow from its
             seed: 1, :func:`canasta.shuffled_pack` (the default); 0, the shuffle of states
             written before portable deals (see :data:`canasta.deals.DEAL_VERSION`).
+        zones: each seat's hidden packets after its hand, in the order of the variant's
+            :attr:`TableRules.zones <canasta.systems.TableRules.zones>` (a foot:
+            RULES-FAMILIES X.4, H1), one tuple of :class:`~canasta.Cards` per seat; ``()``
+            (the default, and always in Classic) when no seat holds any. They count in the
+            pack's cards; views show only their sizes. No rule of the engine moves cards into
+            or out of them yet.
     """
 
     variant: Variant
@@ -266,6 +273,7 @@ class GameState:
     end: HandEnd | None = None
     out_of_play: Cards = attrs.field(default=Cards._from_counts((0,) * 53, 0))
     deal_version: int = DEAL_VERSION
+    zones: tuple[tuple[Cards, ...], ...] = ()
 
     _post_init_checks_only: ClassVar[bool] = True
 
@@ -369,7 +377,8 @@ class GameState:
     def minimum_for(self, seat: int) -> int:
         """The initial-meld minimum, in points, when ``seat``'s side has not melded: by the total
         of the seat's match side before the deal (§1 "Initial-meld minimum"; in Cutthroat the
-        player's own total, §2 case 34).
+        player's own total, §2 case 34) and the hand number, as the variant's opening hook
+        says (:class:`~canasta.systems.TableRules`).
 
         Raises:
             StateError: ``seat`` is not a seat of the variant.
@@ -377,7 +386,8 @@ class GameState:
         v = self.variant
         if type(seat) is not int or not 0 <= seat < v.players:
             raise StateError(f"no seat {seat!r:.40} (seats 0 to {v.players - 1})")
-        return v.minimum_for(self.totals[v.match_side(seat)])
+        # the table rules' opening hook (Classic: the score bands; canasta.systems)
+        return v._opening(v, self.totals[v.match_side(seat)], self.hand_number)
 
     def side_has_melded(self, side: int) -> bool:
         """Whether the side has any meld on the table (its initial meld is made).
@@ -433,6 +443,18 @@ class GameState:
         """
         for m in self.melds[self._side(side)]:
             if m.rank is rank:
+                return m
+        return None
+
+    def meld_at(self, side: int, key: MeldKey) -> Meld | None:
+        """The side's meld whose :attr:`~canasta.Meld.key` is ``key`` (for a group, its rank),
+        if any: how the rules find a meld on the table (RULES-FAMILIES X.1).
+
+        Raises:
+            StateError: ``side`` is not the index of a side (0 to ``len(sides) - 1``).
+        """
+        for m in self.melds[self._side(side)]:
+            if m.key == key:
                 return m
         return None
 

@@ -261,6 +261,8 @@ def _table(state: GameState) -> Iterator[Problem]:
     ):
         if len(entries) != count:
             yield _problem("entries", path, n=len(entries), count=count, what=what)
+    if state.zones and len(state.zones) != v.players:
+        yield _problem("entries", "zones", n=len(state.zones), count=v.players, what="seats")
     for path, seat in (
         ("turn.seat", state.turn.seat),
         ("end.seat", None if end is None else end.seat),
@@ -277,6 +279,8 @@ def _zones(state: GameState) -> Iterator[tuple[str, tuple[Card, ...]]]:
     yield from (("discard_pile", state.discard_pile), ("stock", state.stock))
     yield from ((f"red_threes[{i}]", laid) for i, laid in enumerate(state.red_threes))
     yield "out_of_play", tuple(state.out_of_play)
+    for seat, packets in enumerate(state.zones):
+        yield from ((f"zones[{seat}][{k}]", tuple(cards)) for k, cards in enumerate(packets))
 
 
 def _cards(state: GameState) -> Iterator[Problem]:
@@ -289,8 +293,16 @@ def _cards(state: GameState) -> Iterator[Problem]:
         for k, card in enumerate(laid):
             if not card.is_red_three:
                 yield _problem("not_a_red_three", f"red_threes[{i}][{k}]", card=card)
+    names = v.table_rules.zones[1:]  # the packets after the hand (a foot), RULES-FAMILIES X.4
+    what = f"packets after the hand ({', '.join(names) or 'the variant has none'})"
+    for seat, packets in enumerate(state.zones):
+        if len(packets) != len(names):
+            yield _problem("entries", f"zones[{seat}]", n=len(packets), count=len(names), what=what)
+        elif any(packets) and seat not in state.order:
+            yield _problem("sitting_out_holds_cards", f"zones[{seat}]", seat=seat)
     zones: list[Iterable[Card]] = [*state.hands, state.discard_pile, state.stock, *state.red_threes]
     zones += [m.cards for side in state.melds for m in side]
+    zones += [cards for packets in state.zones for cards in packets]
     over, missing = core.surplus(v, [*zones, state.out_of_play])
     if over:  # each copy too many, named where it first exceeds the pack
         named = [(f"{path}[{k}]", c) for path, cards in _zones(state) for k, c in enumerate(cards)]
@@ -366,7 +378,7 @@ def _melded(state: GameState) -> Iterator[Problem]:
         if melded and (seat not in state.order or not state.melds[state.side_of(seat)]):
             yield _problem("melded_without_meld", f"has_melded[{seat}]", seat=seat)
     own = state.melds[state.side_of(t.seat)]
-    if state.phase in (Phase.PLAY, Phase.ANSWER) and own and {m.rank for m in own} <= t.created:
+    if state.phase in (Phase.PLAY, Phase.ANSWER) and own and {m.key for m in own} <= t.created:
         for seat in state.sides[state.side_of(t.seat)]:
             if state.has_melded[seat]:
                 path = f"has_melded[{seat}]"
@@ -421,7 +433,7 @@ def _turn(state: GameState) -> Iterator[Problem]:
     elif t.asked and not state.partners(seat):
         yield _problem("no_partner", "turn.asked", seat=seat)
     own = state.melds[state.side_of(seat)]
-    ranks = {m.rank for m in own}
+    ranks = {m.key for m in own}  # the melds' keys (Turn.created holds keys): their ranks
     if t.drew is DrawSource.PILE and not t.melded:
         yield _problem("pile_not_melded", "turn.drew")
     if t.drew is DrawSource.PILE and not own:

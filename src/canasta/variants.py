@@ -25,6 +25,8 @@ import attrs
 
 from .cards import JOKER_ID, N_KINDS, Card
 from .errors import VariantError
+from .melds import Meld
+from .systems import MeldSystem, TableRules, hook
 
 __all__ = [
     "MAX_POINTS",
@@ -34,9 +36,11 @@ __all__ = [
     "CardPoints",
     "FieldRule",
     "LastCardRedThree",
+    "MeldSystem",
     "Partnerships",
     "RedThreeNegative",
     "RedThreeTiming",
+    "TableRules",
     "TieRule",
     "Variant",
     "WildRatio",
@@ -460,16 +464,46 @@ class Variant:
         doc='A side without a canasta scores its melded cards minus (CS, "without a canasta '
         'everything counts against you", read literally; §3 example 10).',
     )
+    meld_system: MeldSystem = rule(
+        factory=MeldSystem,
+        doc="The meld kinds, groups per rank, wild limit and canasta classifier "
+        "(:class:`~canasta.systems.MeldSystem`; RULES-FAMILIES X.1, 2); Classic's by default. "
+        'The hooks it names are functions registered by name (§1 "Canasta").',
+    )
+    table_rules: TableRules = rule(
+        factory=TableRules,
+        doc="The opening requirement, going-out requirement and seat zones "
+        "(:class:`~canasta.systems.TableRules`; RULES-FAMILIES X.4, 6, 7); Classic's by default "
+        '(§1 "Initial-meld minimum").',
+    )
 
     _values: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
     _side_of: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
     _wild_limits: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    # The hooks of the meld system and table rules, resolved once (canasta.systems).
+    _opening: Callable[[Variant, int, int], int] = attrs.field(init=False, eq=False, repr=False)
+    _canasta: Callable[[Variant, Meld], tuple[bool, int]] = attrs.field(
+        init=False, eq=False, repr=False
+    )
+    _limit_hook: Callable[[Variant, int], int] = attrs.field(init=False, eq=False, repr=False)
+    #: The canastas a side needs to go out (the table rules' going-out hook, asked once).
+    _to_go_out: int = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         for name, (kind, spec) in variant_fields().items():
             _check_field(name, kind, spec, getattr(self, name))
         self._validate()
         object.__setattr__(self, "_values", self.points.table())
+        system, table = self.meld_system, self.table_rules
+        object.__setattr__(self, "_opening", hook("opening", table.opening))
+        object.__setattr__(self, "_canasta", hook("canasta", system.canasta))
+        object.__setattr__(self, "_limit_hook", hook("wild_limit", system.wild_limit))
+        need = hook("going_out", table.going_out)(self)
+        if not _is_int(need) or not 1 <= need <= 99:
+            raise VariantError(
+                "table_rules.going_out", f"the hook must give 1 to 99 canastas, not {_show(need)}"
+            )
+        object.__setattr__(self, "_to_go_out", need)
         object.__setattr__(self, "_wild_limits", tuple(self._wild_limit(n) for n in range(128)))
         side_of = [0] * self.players
         for i, side in enumerate(self.sides):
@@ -592,20 +626,30 @@ class Variant:
         n = self.players
         return tuple(sorted((s for s in side if s != seat), key=lambda s: (s - seat) % n))
 
-    def minimum_for(self, total: int) -> int:
+    def minimum_for(self, total: int, hand_number: int = 1) -> int:
         """The initial-meld minimum, in points, for a side whose total before the deal is
-        ``total`` (§1, §2 cases 15, 16).
+        ``total`` in hand ``hand_number`` (§1, §2 cases 15, 16): the answer of the table rules'
+        opening hook (:attr:`table_rules`; Classic's, the score bands of
+        :attr:`minimum_bands`, ignores the hand number).
 
         >>> v = get_variant("classic")
         >>> [v.minimum_for(t) for t in (-5, 0, 1495, 1500, 2995, 3000)]
         [15, 50, 50, 90, 90, 120]
         """
-        need = self.minimum_bands[0][1]
-        for lo, m in self.minimum_bands[1:]:
-            assert lo is not None
-            if total >= lo:
-                need = m
-        return need
+        return self._opening(self, total, hand_number)
+
+    @property
+    def canastas_needed(self) -> int:
+        """The canastas a side needs before a player may go out: the table rules' going-out
+        hook's answer (:attr:`table_rules`; Classic's is :attr:`canastas_to_go_out`)."""
+        return self._to_go_out
+
+    def canasta_class(self, meld: Meld) -> tuple[bool, int]:
+        """``(natural, bonus)`` of a canasta (a meld of at least :attr:`canasta_size` cards):
+        whether it scores on the natural-canastas line, and its bonus in points, by the meld
+        system's canasta hook (:attr:`meld_system`; Classic's: natural without wild cards,
+        :attr:`natural_canasta_bonus` or :attr:`mixed_canasta_bonus`; §1 "Canasta")."""
+        return self._canasta(self, meld)
 
     def card_value(self, card: Card) -> int:
         """A card's value in points (§1 "Card values")."""
@@ -618,12 +662,11 @@ class Variant:
         return self._wild_limit(naturals)
 
     def _wild_limit(self, naturals: int) -> int:
-        limit = self.max_wilds
-        if self.wild_ratio is WildRatio.AT_MOST_EQUAL:
-            limit = min(limit, naturals)
-        elif self.wild_ratio is WildRatio.STRICTLY_FEWER:
-            limit = min(limit, naturals - 1)
-        return max(limit, 0)
+        """The meld system's wild-limit hook, within ``0..max_wilds`` (§4 A1)."""
+        limit = self._limit_hook(self, naturals)
+        if not _is_int(limit):
+            raise VariantError("meld_system.wild_limit", f"the hook gave {_show(limit)}")
+        return max(0, min(limit, self.max_wilds))
 
     def derive(self, **changes: Any) -> Variant:
         """A new variant with some fields changed (a house rule).

@@ -100,6 +100,9 @@ class PlayerView:
         out_of_play: the number of cards of the pack out of play this hand
             (:attr:`GameState.out_of_play <canasta.GameState.out_of_play>`); which cards they
             are is not shown, as for the stock.
+        zone_sizes: each seat's hidden packets after the hand (a foot), as card counts
+            (:attr:`GameState.zones <canasta.GameState.zones>`): hidden from every seat, the
+            owner's too (RULES-FAMILIES X.4); ``()`` when the state holds none.
     """
 
     seat: int
@@ -128,6 +131,7 @@ class PlayerView:
     pile_red_threes: int = 0
     end: HandEnd | None = None
     score: HandScore | None = None
+    zone_sizes: tuple[tuple[int, ...], ...] = ()
     legal_actions: Sequence[Action] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
@@ -229,6 +233,7 @@ def observe(state: GameState, seat: int) -> PlayerView:
         has_melded=state.has_melded,
         end=state.end,
         score=score,
+        zone_sizes=tuple(tuple(z.size for z in packets) for packets in state.zones),
     )
 
 
@@ -276,7 +281,8 @@ def stand_in(view: PlayerView) -> GameState:
         raise StateError(f"the view shows more {c} than the pack holds")
     buried = max(view.pile_size - 1, 0)
     others = sum(view.hand_sizes) - view.hand.size
-    hidden = others + view.stock_size + buried + view.out_of_play
+    packed = sum(sum(sizes) for sizes in view.zone_sizes)  # the seats' hidden packets
+    hidden = others + view.stock_size + buried + view.out_of_play + packed
     if sum(counts) != hidden:
         raise StateError(
             f"the view's unseen cards ({sum(counts)}) are not its other hands, stock, pile "
@@ -333,6 +339,15 @@ def stand_in(view: PlayerView) -> GameState:
         for i, k in take(_NOT_RED, size, ""):
             held[i] = k
         hands.append(Cards._from_counts(tuple(held), size))
+    zones = []
+    for sizes in view.zone_sizes:
+        packets = []
+        for size in sizes:
+            held = [0] * 53
+            for i, k in take(_NOT_RED, size, ""):
+                held[i] = k
+            packets.append(Cards._from_counts(tuple(held), size))
+        zones.append(tuple(packets))
     rest: list[Card] = []
     for i, k in enumerate(counts):  # the rest, all of it (the sizes add up)
         if k:
@@ -359,6 +374,7 @@ def stand_in(view: PlayerView) -> GameState:
         "has_melded": view.has_melded or (False,) * n,
         "end": view.end,
         "out_of_play": Cards.of(out_of_play),
+        "zones": tuple(zones),
     }
     # The view's fields are the engine's own values (from observe, or checked by from_json), the
     # cards filled in are built here: the first stand-in is built by the constructor, the others
@@ -485,6 +501,7 @@ def _view_facts(f: Mapping[str, Any]) -> Iterator[Problem]:
     shown = sum(m.size for side_melds in f["melds"] for m in side_melds)
     shown += sum(map(len, f["red_threes"]))
     total = shown + sum(sizes) + pile + f["stock_size"] + f.get("out_of_play", 0)
+    total += sum(sum(packets) for packets in f.get("zone_sizes", ()))
     if total != v.pack_size:
         yield problem("", f"the view accounts for {total} cards, the pack holds {v.pack_size}")
     current, phase = f["current_seat"], f["phase"]
