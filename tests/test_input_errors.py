@@ -3,6 +3,7 @@ promises (issue 16 items 6, 7 and 8)."""
 
 from __future__ import annotations
 
+import enum
 import json
 from typing import Any
 
@@ -49,7 +50,9 @@ def test_points_as_an_object_of_the_card_points_fields_as_json_gives_them() -> N
         ({**POINTS, 5: 5}, "points", "field names are strings"),
     ],
 )
-def test_points_objects_missing_or_bad_fields(value: dict[Any, Any], field: str, words: str) -> None:
+def test_points_objects_missing_or_bad_fields(
+    value: dict[Any, Any], field: str, words: str
+) -> None:
     with pytest.raises(VariantError) as info:
         CLASSIC.derive(points=value)
     assert info.value.field == field
@@ -58,8 +61,11 @@ def test_points_objects_missing_or_bad_fields(value: dict[Any, Any], field: str,
 
 @pytest.mark.parametrize(
     ("field", "enum_name"),
-    [(name, kind.__name__) for name, (kind, _) in variant_fields().items()
-     if isinstance(kind, type) and issubclass(kind, canasta.variants.enum.Enum)],  # fmt: skip
+    [
+        (name, kind.__name__)
+        for name, (kind, _) in variant_fields().items()
+        if isinstance(kind, type) and issubclass(kind, enum.Enum)
+    ],
 )
 def test_a_bad_enum_value_names_the_field_not_the_enum(field: str, enum_name: str) -> None:
     for make in (lambda: CLASSIC.derive(**{field: "bogus"}), lambda: canasta.Variant(**{field: 7})):
@@ -117,9 +123,7 @@ def test_json_int_refuses_long_integers_in_short() -> None:
         ([], None, "a meld holds at least one card"),
     ],
 )
-def test_meld_parse_refuses_cards_that_are_not_its_meld(
-    text: Any, rank: Any, words: str
-) -> None:
+def test_meld_parse_refuses_cards_that_are_not_its_meld(text: Any, rank: Any, words: str) -> None:
     with pytest.raises(NotationError) as info:
         Meld.parse(text, rank)
     assert words in str(info.value)
@@ -135,9 +139,7 @@ def test_meld_parse_refuses_cards_that_are_not_its_meld(
         ("9D 2C 2D JK", None, "JK 2D 2C 9D"),  # parses: the rules refuse it (too_few_naturals)
     ],
 )
-def test_meld_parse_takes_every_group_an_action_may_name(
-    text: str, rank: Any, shown: str
-) -> None:
+def test_meld_parse_takes_every_group_an_action_may_name(text: str, rank: Any, shown: str) -> None:
     assert str(Meld.parse(text, rank)) == shown
 
 
@@ -271,7 +273,8 @@ def test_every_observed_view_passes(name: str) -> None:
     from canasta.bots import RandomPlayer, play_hand
 
     state = canasta.new_game(name, seed=3, totals=None)
-    for s in [state, play_hand(state, [RandomPlayer(seed=i) for i in range(state.variant.players)])]:
+    players = [RandomPlayer(seed=i) for i in range(state.variant.players)]
+    for s in [state, play_hand(state, players)]:
         for seat in range(s.variant.players):
             view = observe(s, seat)
             fields = {a.name: getattr(view, a.name) for a in attrs.fields(type(view)) if a.init}
