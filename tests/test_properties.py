@@ -314,7 +314,7 @@ def _group(draw: st.DrawFn, hand: Sequence[Card], rank_hint: Rank | None = None)
     rank = draw(st.one_of(rank_choices))
     fitting = draw(st.booleans())
     keep = (lambda c: c.rank is rank or c.is_wild) if fitting else None
-    return Meld(rank, _cards_of(hand, draw, keep))
+    return Meld(rank, _cards_of(hand, draw, keep) or [draw(ANY_CARD)])  # a meld holds a card
 
 
 MUTATIONS = st.sampled_from(["same", "seat", "drop", "add", "swap", "rank", "ungroup"])
@@ -361,9 +361,10 @@ def _mutate(draw: st.DrawFn, action: Action, hand: Sequence[Card]) -> Action:
         groups[gi] = (rank, cards)
     if isinstance(action, TakePile):
         first = groups[0][1] if groups[0][0] is None else []
-        rest = [Meld(r, cs) for r, cs in groups if r is not None]
+        rest = [Meld(r, cs) for r, cs in groups if r is not None and cs]
         return TakePile(action.seat, first, rest)
-    return MeldCards(action.seat, [Meld(r, cs) for r, cs in groups if r is not None])
+    # a group emptied is dropped: a meld holds a card
+    return MeldCards(action.seat, [Meld(r, cs) for r, cs in groups if r is not None and cs])
 
 
 def with_seat(action: Action, seat: int) -> Action:

@@ -48,6 +48,7 @@ __all__ = [
     "MAX_CARDS",
     "MAX_DEPTH",
     "MAX_INT",
+    "MAX_INT_DIGITS",
     "MAX_ITEMS",
     "MAX_PLAYERS",
     "MAX_STRING",
@@ -58,6 +59,7 @@ __all__ = [
     "converter",
     "fail",
     "fields_reader",
+    "json_int",
     "key_path",
     "kind_of",
     "schema_of",
@@ -137,6 +139,20 @@ def kind_of(value: object) -> str:
         (dict, "an object"),
     )
     return next((name for kind, name in kinds if isinstance(value, kind)), "a value")
+
+
+#: The most digits of an integer in JSON text: :data:`MAX_INT` has 61.
+MAX_INT_DIGITS: Final = len(str(MAX_INT))
+
+
+def json_int(text: str) -> int:
+    """An integer of JSON text (the ``parse_int`` of a JSON decoder): one of more digits than
+    :data:`MAX_INT` has is refused as a :class:`ValueError` with a short message, before Python
+    converts it (whose own refusal, past 4300 digits, is about ``sys.set_int_max_str_digits``)."""
+    digits = len(text) - text.startswith("-")
+    if digits > MAX_INT_DIGITS:
+        raise ValueError(f"an integer of {digits} digits (at most {MAX_INT_DIGITS})")
+    return int(text)
 
 
 def show(value: int) -> str:

@@ -350,6 +350,14 @@ def _first_of(counts: Sequence[int], ids: tuple[int, ...]) -> int:
     return -1
 
 
+def _shown(value: Any) -> str:
+    """A value for a message, short (an int of thousands of digits is not printed)."""
+    if isinstance(value, int) and not -(10**20) < value < 10**20:
+        return "a huge int"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 def _parse_cards(text: str) -> list[Card]:
     parts = text.replace(",", " ").split()
     return [Card.parse(p) for p in parts]
@@ -398,6 +406,9 @@ class Cards:
     >>> len(hand), hand.count(Card.parse("KH")), str(hand)
     (4, 1, 'JK 2C KS KH')
 
+    or from its fields, ``Cards(counts, size)``: a tuple of 53 non-negative int counts by
+    :attr:`Card.id` and their sum (else :class:`~canasta.NotationError`).
+
     A :class:`Cards` whose fields were set around its constructor (``object.__setattr__``) is
     the caller's bug: the library neither detects nor defines what it then does.
     """
@@ -426,7 +437,22 @@ class Cards:
         for c in to_card_list(cards):
             counts[c.id] += 1
             n += 1
-        return cls(tuple(counts), n)
+        return cls._from_counts(tuple(counts), n)
+
+    def __attrs_post_init__(self) -> None:
+        """The constructor's checks (the internal :meth:`_from_counts` makes none)."""
+        counts, size = self.counts, self.size
+        if type(counts) is not tuple:
+            raise NotationError(f"card counts are a tuple, not {type(counts).__name__}")
+        if len(counts) != N_KINDS:
+            raise NotationError(f"{N_KINDS} card counts, one per card id, not {len(counts)}")
+        for k in counts:
+            if type(k) is not int or k < 0:
+                raise NotationError(f"a card count is a non-negative int, not {_shown(k)}")
+        if type(size) is not int:
+            raise NotationError(f"size is an int, not {_shown(size)}")
+        if size != sum(counts):
+            raise NotationError(f"size {_shown(size)} is not the number of cards, {sum(counts)}")
 
     @classmethod
     def parse(cls, text: str) -> Cards:

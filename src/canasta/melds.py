@@ -31,7 +31,14 @@ class MeldKind(enum.StrEnum):
 MeldKey = Rank
 
 _TWO = Rank.TWO
+_THREE = Rank.THREE
 _JOKER = Rank.JOKER
+
+
+def _excerpt(text: object) -> str:
+    """The start of a text for an error, as text."""
+    shown = text if isinstance(text, str) else repr(text)
+    return shown if len(shown) <= 80 else shown[:77] + "..."
 
 
 def _sorted_cards(value: Any) -> tuple[Card, ...]:
@@ -71,6 +78,11 @@ class Meld:
     >>> Meld(Rank.KING, "JK").rank
     <Rank.KING: 13>
 
+    A meld holds at least one card (else :class:`~canasta.NotationError`). :meth:`parse` reads
+    a meld's cards only: its non-wild cards are of its rank (black threes for a meld of threes).
+    The constructor takes any cards, as an action may name them: a group holding a card of
+    another rank is the rules' to refuse (``wrong_rank``, as its notation and its JSON are).
+
     A :class:`Meld` whose fields were set around its constructor (``object.__setattr__``) is the
     caller's bug: the library neither detects nor defines what it then does.
     """
@@ -86,6 +98,11 @@ class Meld:
     _stats: tuple[int, int, int] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
+        if not self.cards:
+            raise NotationError(f"a meld holds at least one card: a meld of {self.rank.symbol}s")
+        self._set_stats()
+
+    def _set_stats(self) -> None:
         jokers = twos = 0
         for c in self.cards:
             if c.rank is _TWO:
@@ -102,7 +119,7 @@ class Meld:
         object.__setattr__(self, "cards", tuple(sorted(cards, key=display_key)))
         object.__setattr__(self, "kind", MeldKind.GROUP)
         object.__setattr__(self, "_attrs_cached_hash", None)
-        self.__attrs_post_init__()
+        self._set_stats()
         return self
 
     @classmethod
@@ -110,12 +127,21 @@ class Meld:
         """A meld from notation; the rank is that of its non-wild cards unless given.
 
         Raises:
-            NotationError: the text does not parse, its non-wild cards mix ranks, or a group
-                of wild cards only names no rank.
+            NotationError: the text does not parse or names no card, its non-wild cards mix
+                ranks or are not of the rank given (black threes for a meld of threes), or a
+                group of wild cards only names no rank.
         """
         cards = to_card_list(text)
+        if not cards:
+            raise NotationError("a meld holds at least one card", _excerpt(text))
         if rank is not None:
-            return cls(_to_rank(rank), cards)
+            rank = _to_rank(rank)
+            for c in cards:
+                if not (c.is_wild or (c.is_black_three if rank is _THREE else c.rank is rank)):
+                    raise NotationError(
+                        f"{c} does not belong in a meld of {rank.symbol}s", _excerpt(text)
+                    )
+            return cls(rank, cards)
         ranks = {c.rank for c in cards if not c.is_wild}
         if len(ranks) != 1:
             shown = text if isinstance(text, str) else " ".join(str(c) for c in cards)

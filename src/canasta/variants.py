@@ -203,7 +203,10 @@ def _show(value: Any) -> str:
     """A value for a message (Python refuses to print ints of thousands of digits)."""
     if _is_int(value) and not -(10**60) < value < 10**60:
         return "a huge int"
-    text = repr(value)
+    try:
+        text = repr(value)
+    except ValueError:  # an int of thousands of digits inside
+        return f"a {type(value).__name__} holding a huge int"
     return text if len(text) <= 80 else text[:77] + "..."
 
 
@@ -248,11 +251,12 @@ def rule(
 
 
 def _to_enum(kind: type[enum.Enum], value: Any) -> Any:
+    """The member of ``kind`` named by ``value``; any other value is left as it is, for the
+    field's check to refuse naming the field (:func:`_check_field`)."""
     try:
         return kind(value)
-    except ValueError:
-        choices = ", ".join(repr(m.value) for m in kind)
-        raise VariantError(kind.__name__, f"{_show(value)} is not one of {choices}") from None
+    except (ValueError, TypeError):
+        return value
 
 
 def _seq(field: str, value: Any) -> list[Any]:
@@ -266,7 +270,9 @@ def _freeze_sides(value: Any) -> tuple[tuple[int, ...], ...]:
     for side in _seq("sides", value):
         seats = _seq("sides", side)
         if not seats or not all(_is_int(s) for s in seats):
-            raise VariantError("sides", f"each side is a non-empty sequence of int seats: {side!r}")
+            raise VariantError(
+                "sides", f"each side is a non-empty sequence of int seats: {_show(side)}"
+            )
         sides.append(tuple(seats))
     return tuple(sides)
 
@@ -277,7 +283,8 @@ def _freeze_bands(value: Any) -> tuple[tuple[int | None, int], ...]:
         pair = _seq("minimum_bands", band)
         if len(pair) != 2 or not (pair[0] is None or _is_int(pair[0])) or not _is_int(pair[1]):
             raise VariantError(
-                "minimum_bands", f"must be (lowest total or None, minimum) int pairs, got {band!r}"
+                "minimum_bands",
+                f"must be (lowest total or None, minimum) int pairs, got {_show(band)}",
             )
         bands.append((pair[0], pair[1]))
     return tuple(bands)
@@ -286,7 +293,7 @@ def _freeze_bands(value: Any) -> tuple[tuple[int | None, int], ...]:
 def _freeze_ints(value: Any) -> tuple[int, ...]:
     items = _seq("red_three_totals", value)
     if not all(_is_int(v) for v in items):
-        raise VariantError("red_three_totals", f"must be a sequence of ints, got {value!r}")
+        raise VariantError("red_three_totals", f"must be a sequence of ints, got {_show(value)}")
     return tuple(items)
 
 
@@ -669,23 +676,48 @@ class Variant:
         return max(0, min(limit, self.max_wilds))
 
     def derive(self, **changes: Any) -> Variant:
-        """A new variant with some fields changed (a house rule).
+        """A new variant with some fields changed (a house rule). Each change is a value of the
+        field's type, or what its JSON form reads as (an enum's value name, lists for tuples, an
+        object of every field of :class:`CardPoints` for ``points``).
 
         Raises:
-            VariantError: an unknown field, a wrong type or an impossible value.
+            VariantError: an unknown field, a wrong type or an impossible value; its
+                :attr:`~canasta.VariantError.field` names the field (``points.joker`` within
+                ``points``).
         """
-        names = {a.name for a in attrs.fields(Variant) if a.init}
-        for key in changes:
-            if key not in names:
-                close = difflib.get_close_matches(key, sorted(names), n=1)
+        fields = variant_fields()
+        for key, value in changes.items():
+            if key not in fields:
+                close = difflib.get_close_matches(key, sorted(fields), n=1)
                 hint = f" (did you mean {close[0]!r}?)" if close else ""
                 raise VariantError(key, f"unknown variant field{hint}")
+            kind = fields[key][0]
+            if isinstance(kind, type) and attrs.has(kind) and not isinstance(value, kind):
+                changes[key] = _object_of(key, kind, value)
         try:
             return attrs.evolve(self, **changes)
         except VariantError:
             raise
         except (TypeError, ValueError) as exc:
             raise VariantError(next(iter(changes), "?"), str(exc)) from None
+
+
+def _object_of(field: str, kind: type[Any], value: Any) -> Any:
+    """A field's attrs value (:class:`CardPoints`) from an object of all its fields, as JSON
+    gives it (:meth:`Variant.derive`)."""
+    names = [a.name for a in attrs.fields(kind)]
+    shape = f"must be a {kind.__name__} or an object of its {len(names)} fields"
+    if type(value) is not dict:
+        raise VariantError(field, f"{shape} ({', '.join(names)}), not {_show(value)}")
+    for key in value:
+        if type(key) is not str:
+            raise VariantError(field, f"{shape}: field names are strings, not {_show(key)}")
+        if key not in names:
+            raise VariantError(f"{field}.{key[:40]}", f"unknown field (fields: {', '.join(names)})")
+    for name in names:
+        if name not in value:
+            raise VariantError(f"{field}.{name}", f"missing: {shape}, as in JSON")
+    return kind(**value)
 
 
 @functools.cache
@@ -723,9 +755,13 @@ def _check_field(name: str, kind: Any, spec: FieldRule, value: Any) -> None:
         lo, hi = spec.lo or 0, spec.hi or MAX_POINTS
         if not isinstance(value, str) or not lo <= len(value) <= hi:
             raise VariantError(name, f"a string of {lo} to {hi} characters")
+    elif isinstance(kind, type) and issubclass(kind, enum.Enum):
+        if not isinstance(value, kind):
+            choices = ", ".join(repr(m.value) for m in kind)
+            raise VariantError(name, f"{_show(value)} is not one of {choices}")
     elif isinstance(kind, type) and attrs.has(kind):
         if not isinstance(value, kind):
-            raise VariantError(name, f"must be a {kind.__name__}")
+            raise VariantError(name, f"must be a {kind.__name__}, not {_show(value)}")
     elif typing.get_origin(kind) is tuple:
         if any(abs(v) > MAX_POINTS for v in _ints_in(value)):
             raise VariantError(name, f"values at most {MAX_POINTS} in size")

@@ -433,6 +433,7 @@ def _unknown_turn(view: PlayerView, order: tuple[int, ...]) -> Turn:
 
 # ---------------------------------------------------------------------------- possible views
 _SEATS = '§1 "Players, sides, seating"'
+_MINIMUM = '§1 "Initial-meld minimum"'
 #: Problems of a stand-in that its hidden cards decide, not the view (the seat to act's hand).
 _HIDDEN = frozenset({"could_not_have_asked", "no_legal_action"})
 
@@ -443,8 +444,12 @@ def view_problems(fields: Mapping[str, Any]) -> tuple[Problem, ...]:
 
     The view's own facts come first (its seat and side, the sizes, the pile's top, the count of
     the pack, who is to act, the score sheet); then it is built, and its :func:`stand_in` must
-    pass :func:`canasta.validation.problems` but for what the hidden cards decide. A problem's
-    ``path`` names a field of the view (``hand_sizes[2]``, ``melds[0][1]``).
+    pass :func:`canasta.validation.problems` but for what the hidden cards decide; last, the
+    fields that follow from the others must be what they give (``pile_blocked``: a black three
+    on top, §2 cases 3, 7; ``minimums``: 0 for a side that has melded, else the minimum of its
+    total, §1 "Initial-meld minimum"). A problem's ``path`` names a field of the view
+    (``hand_sizes[2]``, ``melds[0][1]``, ``minimums[1]``); the code of each is
+    ``impossible_view``.
     """
     found = next(_view_facts(fields), None)
     if found is not None:
@@ -458,7 +463,33 @@ def view_problems(fields: Mapping[str, Any]) -> tuple[Problem, ...]:
         old = view.dealer is None and p.code == "hand_over_without_end"  # written without it
         if p.code not in _HIDDEN and not old:
             return (attrs.evolve(p, path=_view_path(view, p.path)),)
-    return ()
+    derived = next(_derived_problems(view, state), None)
+    return () if derived is None else (derived,)
+
+
+def _derived_problems(view: PlayerView, state: GameState) -> Iterator[Problem]:
+    """The view's fields that follow from its others (as :func:`observe` writes them), where
+    they do not: whether the pile is blocked, the minimums."""
+    top = view.top_card
+    if view.pile_blocked != state.pile_blocked:
+        if state.pile_blocked:
+            message = f"{top} on top blocks the pile"
+        elif top is None:
+            message = "an empty pile blocks nobody"
+        else:
+            message = f"{top} on top blocks nobody: only a black three"
+        yield Problem("impossible_view", message, "§2 cases 3, 7", "pile_blocked")
+    v = state.variant
+    for i, minimum in enumerate(view.minimums):
+        melded = bool(state.melds[i])
+        need = 0 if melded else state.minimum_for_side(i)
+        if minimum != need:
+            if melded:
+                message = f"side {i} has melded: its minimum is 0"
+            else:
+                total = state.totals[v.match_side(state.sides[i][0])]
+                message = f"side {i} needs {need} points to meld (total {total})"
+            yield Problem("impossible_view", message, _MINIMUM, f"minimums[{i}]")
 
 
 def _view_path(view: PlayerView, path: str) -> str:
