@@ -273,7 +273,10 @@ MELDED: dict[str, Any] = {
 )
 def test_the_facts_of_the_turn_so_far(facts: dict[str, Any], turn: dict[str, Any]) -> None:
     s = canasta.position(**MELDED, **facts)
+    turn = dict(turn)
+    melded = turn.pop("melded", False)  # derived from created and laid_off
     assert s.turn == canasta.Turn(seat=0, **turn)
+    assert s.turn.melded is melded
     assert_round_trips(s)
 
 

@@ -107,7 +107,7 @@ def _hand_over_at_empty_stock() -> GameState:
 
 def _initial_meld_below_minimum() -> GameState:
     s = play(melds=[["8H 8S 8D"], []])
-    s = turn(s, created=frozenset({Rank.EIGHT}), melded=True)
+    s = turn(s, created=frozenset({Rank.EIGHT}))
     return attrs.evolve(s, has_melded=(False,) * 4)
 
 
@@ -128,7 +128,7 @@ CASES: dict[str, Callable[[], GameState]] = {
     "hand_number_out_of_range": lambda: attrs.evolve(G, hand_number=0),
     "seed_out_of_range": lambda: attrs.evolve(G, seed=2**63),
     "totals_per_side": lambda: attrs.evolve(G, totals=(0,)),
-    "not_the_seating": lambda: attrs.evolve(G, order=(1, 0, 2, 3)),
+    "not_the_seating": lambda: G,  # with the order stated (STATED)
     "sides_not_formed": lambda: attrs.evolve(G, sides=((0, 1), (2, 3))),
     "dealer_not_playing": lambda: attrs.evolve(five(), dealer=sitter(five())),
     "entries": lambda: attrs.evolve(G, has_melded=(False,) * 3),
@@ -176,16 +176,22 @@ CASES: dict[str, Callable[[], GameState]] = {
         base("two-player", hands=HANDS[:2], phase="play"), asked=True, permission=False
     ),
     "pile_not_melded": lambda: turn(play(), drew=DrawSource.PILE),
-    "pile_without_meld": lambda: turn(
-        play(melds=None), drew=DrawSource.PILE, laid_off=True, melded=True
-    ),
-    "melded_without_melds": lambda: turn(play(), melded=True),
-    "created_without_meld": lambda: turn(play(), created=frozenset({Rank.KING}), melded=True),
+    "pile_without_meld": lambda: turn(play(melds=None), drew=DrawSource.PILE, laid_off=True),
+    "melded_without_melds": play,  # with melded stated (STATED)
+    "created_without_meld": lambda: turn(play(), created=frozenset({Rank.KING})),
     "laid_off_without_meld": lambda: turn(play(created="Q"), laid_off=True),
     "last_red_three_out_of_place": lambda: turn(play(), last_red_three=True),
     "initial_meld_below_minimum": _initial_meld_below_minimum,
     "could_not_have_asked": _could_not_have_asked,
     "no_legal_action": _no_legal_action,
+}
+
+
+#: The problems of a derived fact (GameState.order, Turn.melded) as an input states it beside a
+#: state that derives it: the case's state is possible, the stated value contradicts it.
+STATED: dict[str, dict[str, Any]] = {
+    "not_the_seating": {"order": (1, 0, 2, 3)},
+    "melded_without_melds": {"melded": True},
 }
 
 
@@ -195,7 +201,7 @@ def test_every_problem_code_has_a_case() -> None:
 
 @pytest.mark.parametrize("code", sorted(CASES))
 def test_each_problem_from_a_minimal_impossible_state(code: str) -> None:
-    found = problems(CASES[code]())
+    found = problems(CASES[code](), **STATED.get(code, {}))
     assert found, code
     first = found[0]
     assert (first.code, first.rule) == (code, _PROBLEMS[code][0])
@@ -211,9 +217,7 @@ def test_problem_paths_name_the_field() -> None:
     found = problems(attrs.evolve(s, hands=tuple(hands)))
     assert [(p.code, p.path) for p in found] == [("card_too_many", "hands[1][1]")]
     assert found[0].message.startswith("KH appears 3 times")
-    assert problems(turn(play(), created=frozenset({Rank.KING}), melded=True))[0].path == (
-        "turn.created"
-    )
+    assert problems(turn(play(), created=frozenset({Rank.KING})))[0].path == "turn.created"
 
 
 def test_every_problem_is_listed_in_a_fixed_order() -> None:
@@ -307,6 +311,38 @@ def test_every_reader_refuses_alike(code: str) -> None:
     with pytest.raises(canasta.NotationError) as decoded:
         canasta.from_json(canasta.to_json(state))
     assert str(decoded.value) == f"$.{first.path}: {first.message}".replace("$.:", "$:")
+
+
+@pytest.mark.parametrize("code", sorted(STATED))
+def test_a_derived_fact_is_a_problem_only_as_stated(code: str) -> None:
+    """The state derives the fact, so it alone is possible; stated otherwise, it is not."""
+    state = CASES[code]()
+    assert problems(state) == ()
+    ((name, stated),) = STATED[code].items()
+    derived = {"order": state.order, "melded": state.turn.melded}[name]
+    assert stated != derived
+    assert problems(state, **{name: derived}) == ()
+
+
+def test_every_reader_refuses_a_contradicting_melded_alike() -> None:
+    state = play(laid_off=True)  # a lay-off on the side's queens: the player melded
+    assert state.turn.melded and not state.turn.created
+    message = _PROBLEMS["melded_without_melds"][1]
+    args = {**position_args(state), "melded": False}
+    with pytest.raises(canasta.PositionError) as built:
+        canasta.position(state.variant, **args)
+    assert str(built.value) == f"melded: {message}"
+    text = canasta.format_position(state)
+    assert "turn 0 play drew=stock laid_off melded\n" in text
+    assert canasta.parse_position(text) == state
+    with pytest.raises(canasta.NotationError) as parsed:
+        canasta.parse_position(text.replace("laid_off melded", "laid_off"))
+    assert f"{message} (turn.melded)" in str(parsed.value)
+    doc = canasta.to_dict(state)
+    doc["turn"]["melded"] = False
+    with pytest.raises(canasta.NotationError) as decoded:
+        canasta.from_dict(doc)
+    assert str(decoded.value) == f"$.turn.melded: {message}"
 
 
 # ---------------------------------------------------------------------------- regressions

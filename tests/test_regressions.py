@@ -335,11 +335,16 @@ def test_states_built_by_hand_must_have_the_shapes_the_engine_reads() -> None:
         {"stock": list(state.stock)},
         {"melds": [(), ()]},
         {"phase": None},
-        {"order": [0, 1, 2, 3]},
         {"has_melded": (0, 0, 0, 0)},
     ):
         with pytest.raises(c.StateError):
             attrs.evolve(state, **changes)
+    # the facts that follow from others are no constructor arguments: they cannot be wrong
+    with pytest.raises(TypeError, match="order"):
+        attrs.evolve(state, order=[0, 1, 2, 3])
+    with pytest.raises(TypeError, match="melded"):
+        attrs.evolve(state.turn, melded=True)
+    assert type(state.order) is tuple and state.order == (0, 1, 2, 3)
     with pytest.raises(c.StateError):
         attrs.evolve(state.turn, seat=True)
     with pytest.raises(c.StateError):

@@ -791,3 +791,77 @@ def test_an_impossible_view_is_a_notation_error() -> None:
     if doc["hand"].count("2S") == 2:  # pragma: no cover - not with this seed
         pytest.skip("both 2S in hand")
     refused(doc, "$", "2S on top is frozen")
+
+
+# ---------------------------------------------------------------------------- derived facts
+# Written by 0.2, which stored Turn.melded and GameState.order: five players, hand 2 (seat 2
+# sits out, so the order is not the seats in turn), seat 0 laid off this turn (melded).
+OLD_STATE = (
+    '{"format_version": 1, "type": "game_state", "variant": {"preset": "five-player"}, '
+    '"seed": 4, "hand_number": 2, "dealer": 3, "totals": [0, 0], "order": [0, 1, 4, 3], '
+    '"sides": [[0, 4], [1, 3]], "hands": [["KS", "KH", "9D"], ["5S", "5H"], [], ["7S", "7H"], '
+    '["4S", "4H"]], "stock": ["8C"], "discard_pile": ["7D"], "melds": [[{"rank": "Q", '
+    '"cards": ["QS", "QH", "QD"]}], []], "red_threes": [[], [], [], [], []], "phase": "play", '
+    '"turn": {"seat": 0, "drew": "stock", "asked": false, "permission": null, "laid_off": '
+    'true, "created": [], "melded": true, "last_red_three": false}, "has_melded": [true, '
+    'false, false, false, true], "end": null, "deal_version": 1, "out_of_play": ["JK", "JK", '
+    '"JK", "JK", "2S", "2S", "2H", "2H", "2D", "2D", "2C", "2C", "AS", "AS", "AH", "AH", '
+    '"AD", "AD", "AC", "AC", "KS", "KH", "KD", "KD", "KC", "KC", "QS", "QH", "QD", "QC", '
+    '"QC", "JS", "JS", "JH", "JH", "JD", "JD", "JC", "JC", "TS", "TS", "TH", "TH", "TD", '
+    '"TD", "TC", "TC", "9S", "9S", "9H", "9H", "9D", "9C", "9C", "8S", "8S", "8H", "8H", '
+    '"8D", "8D", "8C", "7S", "7H", "7D", "7C", "7C", "6S", "6S", "6H", "6H", "6D", "6D", '
+    '"6C", "6C", "5S", "5H", "5D", "5D", "5C", "5C", "4S", "4H", "4D", "4D", "4C", "4C", '
+    '"3S", "3S", "3H", "3H", "3D", "3D", "3C", "3C"]}'
+)
+OLD_VIEW = (
+    '{"format_version": 1, "type": "player_view", "seat": 0, "side": 0, "variant": {"preset": '
+    '"five-player"}, "hand": ["KS", "KH", "9D"], "hand_sizes": [3, 2, 0, 2, 2], "melds": '
+    '[[{"rank": "Q", "cards": ["QS", "QH", "QD"]}], []], "red_threes": [[], [], [], [], []], '
+    '"top_card": "7D", "pile_size": 1, "pile_frozen": false, "pile_blocked": false, '
+    '"stock_size": 1, "totals": [0, 0], "minimums": [0, 50], "current_seat": 0, "phase": '
+    '"play", "hand_number": 2, "legal_actions": [{"type": "discard", "seat": 0, "card": '
+    '"9D"}, {"type": "discard", "seat": 0, "card": "KS"}], "sides": [[0, 4], [1, 3]], '
+    '"order": [0, 1, 4, 3], "dealer": 3, "sitting_out": 2, "turn": {"seat": 0, "drew": '
+    '"stock", "asked": false, "permission": null, "laid_off": true, "created": [], "melded": '
+    'true, "last_red_three": false}, "has_melded": [true, false, false, false, true], '
+    '"pile_red_threes": 0, "pile_frozen_for_me": false, "end": null, "score": null, '
+    '"out_of_play": 94}'
+)
+
+
+def test_documents_with_derived_facts_load_and_are_written_alike() -> None:
+    state = from_json(OLD_STATE)
+    assert state.order == (0, 1, 4, 3)
+    assert state.turn.melded and state.turn.laid_off and not state.turn.created
+    assert to_json(state) == OLD_STATE
+    view = from_json(OLD_VIEW)
+    assert view.order == (0, 1, 4, 3)
+    assert view.turn is not None and view.turn.melded
+    assert to_json(view) == OLD_VIEW == to_json(observe(state, 0))
+    check_schema(json.loads(OLD_STATE))
+    check_schema(json.loads(OLD_VIEW))
+
+
+def test_a_derived_fact_that_contradicts_the_fields_is_refused() -> None:
+    doc = json.loads(OLD_STATE)
+    doc["order"] = [0, 1, 3, 4]
+    refused(doc, "$.order", "hand 2 is played by (0, 1, 4, 3) in this order, not (0, 1, 3, 4)")
+    doc["order"] = [0, 1, "4", 3]
+    refused(doc, "$.order[2]", "expected an int")
+    del doc["order"]
+    refused(doc, "$.order", "missing")
+    doc = json.loads(OLD_STATE)
+    doc["turn"]["melded"] = False
+    refused(doc, "$.turn.melded", "goes with the melds the player started (created) or laid")
+    doc["turn"]["laid_off"] = False  # then it follows: no melds this turn
+    assert not from_dict(doc).turn.melded
+    doc["turn"]["melded"] = 1
+    refused(doc, "$.turn.melded", "expected a bool")
+    view = json.loads(OLD_VIEW)
+    view["turn"]["melded"] = False
+    refused(view, "$.turn.melded", "goes with the melds the player started")
+    del view["turn"]["melded"]
+    refused(view, "$.turn.melded", "missing")
+    view = json.loads(OLD_VIEW)
+    view["order"] = [0, 1, 3, 4]
+    refused(view, "$.order", "hand 2 is played by (0, 1, 4, 3) in this order, not (0, 1, 3, 4)")

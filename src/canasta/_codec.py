@@ -24,6 +24,7 @@ from typing import Any, Final, NoReturn, TypeVar
 
 import attrs
 import cattrs
+import cattrs.gen
 from cattrs.errors import ClassValidationError, IterableValidationError
 
 from .actions import (
@@ -57,6 +58,7 @@ __all__ = [
     "at",
     "build",
     "converter",
+    "derived_keys",
     "fail",
     "fields_reader",
     "json_int",
@@ -327,13 +329,51 @@ def _ranks(value: Any, _: Any) -> frozenset[Rank]:
     return frozenset(ranks)
 
 
+#: By class: the keys its JSON writes for facts that follow from its fields (a property, or a
+#: field its constructor does not take), each with the field it is written after.
+_DERIVED: dict[type[Any], dict[str, str]] = {}
+
+
+def derived_keys(cls: type[Any], keys: dict[str, str]) -> None:
+    """Write, in the JSON of the attrs class ``cls``, the attributes ``keys`` (facts that follow
+    from its fields), each after the field it names, so that documents keep their shape; read,
+    each is required and of its attribute's type, but not given to the constructor: the
+    caller checks the value against the object built (see :func:`canasta.problems`). Call it
+    before the class is first read or written."""
+    _DERIVED[cls] = keys
+    plain = cattrs.gen.make_dict_unstructure_fn(cls, converter)
+
+    def write(obj: Any) -> dict[str, Any]:
+        items = list(plain(obj).items())
+        for key, after in keys.items():
+            place = [k for k, _ in items].index(after) + 1
+            items.insert(place, (key, converter.unstructure(getattr(obj, key))))
+        return dict(items)
+
+    converter.register_unstructure_hook(cls, write)
+
+
+def _derived_type(cls: type[Any], name: str) -> Any:
+    """The type of the derived attribute ``name`` of ``cls``: its field's, or its property's."""
+    prop = getattr(cls, name, None)
+    if isinstance(prop, property) and prop.fget is not None:
+        return typing.get_type_hints(prop.fget)["return"]
+    return typing.get_type_hints(cls)[name]
+
+
 def fields_reader(cls: type[Any], optional: frozenset[str] = frozenset()) -> Callable[[Any], Any]:
     """A reader of the init fields of an attrs class from an object, each read by its type:
     every key is required but ``optional`` ones and those of fields whose default is ``None``
-    (an absent key is left out of the result), and no other key is allowed."""
+    (an absent key is left out of the result), and no other key is allowed. The class's
+    :func:`derived_keys` are read too (required, by type) and left out of the result."""
     hints = typing.get_type_hints(cls)
     fields = {a.alias: hints[a.name] for a in attrs.fields(cls) if a.init}
     optional |= {a.alias for a in attrs.fields(cls) if a.init and a.default is None}
+    derived = _DERIVED.get(cls, {})
+    for key, after in derived.items():  # in the written order, for the first key missing
+        items = list(fields.items())
+        place = [k for k, _ in items].index(after) + 1 if after in fields else len(items)
+        fields = dict([*items[:place], (key, _derived_type(cls, key)), *items[place:]])
 
     def read(value: Any) -> dict[str, Any]:
         if type(value) is not dict:
@@ -352,7 +392,9 @@ def fields_reader(cls: type[Any], optional: frozenset[str] = frozenset()) -> Cal
             try:
                 if key in BOUNDS and value[key] is not None:
                     _int(value[key], None, *BOUNDS[key])
-                out[key] = converter.structure(value[key], kind)
+                read = converter.structure(value[key], kind)
+                if key not in derived:
+                    out[key] = read
             except Exception as exc:
                 raise at(key_path("", key), exc) from None
         return out

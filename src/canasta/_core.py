@@ -45,12 +45,11 @@ _SLOTS: dict[type, tuple[frozenset[str], tuple[tuple[str, Callable[[Any, Any], N
 
 def _slots(cls: type) -> tuple[frozenset[str], tuple[tuple[str, Callable[[Any, Any], None]], ...]]:
     """The field names of the attrs class ``cls``, and each with the setter of its slot (worked
-    out once)."""
+    out once). A field its constructor does not take (a derived one, such as
+    :attr:`GameState.order <canasta.GameState.order>`) is copied like the others."""
     known = _SLOTS.get(cls)
     if known is None:
         fields = attrs.fields(cls)
-        if any(not a.init for a in fields):
-            raise TypeError(f"evolve copies plain attrs classes only, not {cls.__name__}")
         setters = {}
         for klass in reversed(cls.__mro__):
             for name, descriptor in vars(klass).items():
@@ -65,7 +64,9 @@ def evolve(inst: T, **changes: Any) -> T:
     """``attrs.evolve`` for the engine's own frozen classes (a state, a turn, a hand's end),
     without validation: a copy of ``inst`` with ``changes``, the values trusted. A class's
     ``__attrs_post_init__`` that only checks the values given (the classes of
-    :mod:`canasta.state`) is not run again for a copy.
+    :mod:`canasta.state`) is not run again for a copy; so a derived field (the state's
+    ``order``) is copied, and a change of what it follows from (the variant, the hand number)
+    must give it too.
 
     Raises:
         TypeError: a change names no field of the class.

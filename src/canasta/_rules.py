@@ -41,6 +41,7 @@ from .deals import DEAL_VERSION, deck_for
 from .errors import CanastaError, IllegalActionError, Reason, SetupError, StateError
 from .melds import Meld, MeldKey
 from .state import DrawSource, EndReason, GameState, HandEnd, Phase, Turn
+from .state import seating as seating  # importable from here too (engine, validation)
 from .variants import AskPartnerRule as AskRule
 from .variants import (
     BlackThreeUpcard,
@@ -136,7 +137,6 @@ def deal(
         hand_number=hand_number,
         dealer=dealer,
         totals=totals,
-        order=order,
         sides=sides,
         hands=tuple(hands),
         stock=tuple(stock),
@@ -149,21 +149,6 @@ def deal(
         deal_version=deal_version,
     )
     return end_if_stock_exhausted(state)
-
-
-def seating(variant: Variant, hand_number: int) -> tuple[int, ...]:
-    """The seats playing hand ``hand_number``, in playing order: the sides' members alternate
-    round the table (§1 "Players, sides, seating"); with five players the trio's members sit out
-    in turn, the first in hand 1 (RG5, CS2)."""
-    sitter = None
-    if variant.sit_out_side is not None:
-        side = variant.sides[variant.sit_out_side]
-        sitter = side[(hand_number - 1) % len(side)]
-    sides = [tuple(p for p in side if p != sitter) for side in variant.sides]
-    order: list[int] = []
-    for k in range(max(len(s) for s in sides)):
-        order.extend(s[k] for s in sides if k < len(s))
-    return tuple(order)
 
 
 def hand_sides(variant: Variant, order: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
@@ -992,9 +977,7 @@ def _after_laying(
     turn = state.turn
     laid_off = turn.laid_off or bool(res.added_to - turn.created)
     created = turn.created | res.created
-    new_turn = _evolve_turn(
-        turn, laid_off=laid_off, created=created, melded=True, drew=drew or turn.drew
-    )
+    new_turn = _evolve_turn(turn, laid_off=laid_off, created=created, drew=drew or turn.drew)
     hands = _replace(state.hands, seat, hand)
     melds = _replace(state.melds, side, res.melds)
     new = _evolve_state(

@@ -858,7 +858,7 @@ class _Reader:
                 if not part:
                     self.fail(start, "an empty side")
             sides = tuple(tuple(self.seat_at(t, n) for t in part) for _, part in parts)
-        turn, phase = self.turn(line("turn"), n)
+        turn, phase, melded = self.turn(line("turn"), n)
         dealer = (
             order[(order.index(turn.seat) - 1) % len(order)] if turn.seat in order else order[-1]
         )
@@ -905,7 +905,6 @@ class _Reader:
             hand_number=hand_number,
             dealer=dealer,
             totals=totals,
-            order=order,
             sides=sides,
             hands=tuple(Cards.of(c for c, _ in h) for h in hands),
             stock=tuple(stock),
@@ -919,7 +918,7 @@ class _Reader:
             out_of_play=Cards.of(c for c, _ in out),
             deal_version=deal_version,
         )
-        found = problems(state)
+        found = problems(state, melded=melded)
         if found:
             path = found[0].path
             self.fail(self.locate(path), found[0].message + (f" ({path})" if path else ""))
@@ -933,7 +932,8 @@ class _Reader:
         return state
 
     # ------------------------------------------------------------------ lines
-    def turn(self, line: _Line, n: int) -> tuple[Turn, Phase]:
+    def turn(self, line: _Line, n: int) -> tuple[Turn, Phase, bool]:
+        """The turn, its phase and whether the line says ``melded`` (which the turn derives)."""
         if len(line.tokens) < 2:
             self.fail(line.key_pos, "write 'turn SEAT PHASE [facts]', e.g. 'turn 0 draw'")
         seat = self.seat_at(line.tokens[0], n, "turn")
@@ -957,7 +957,8 @@ class _Reader:
                 facts[key] = frozenset(self.rank(r, pos) for r in val.split(","))
             else:
                 self.fail(pos, f"not a fact of the turn: {tok!r} ({_FACTS})")
-        return Turn(seat=seat, **facts), _PHASES[word.lower()]
+        melded = facts.pop("melded", False)
+        return Turn(seat=seat, **facts), _PHASES[word.lower()], melded
 
     def rank(self, text: str, pos: int) -> Rank:
         try:

@@ -192,7 +192,6 @@ def position(
         permission=permission,
         laid_off=laid,
         created=ranks,
-        melded=(bool(ranks) or laid) if melded is None else melded,
         last_red_three=last_red_three,
     )
     if dealer is None:
@@ -209,7 +208,6 @@ def position(
         hand_number=hand_number,
         dealer=_int("dealer", dealer),
         totals=_totals(totals, len(v.sides)),
-        order=order,
         sides=sides,
         hands=tuple(Cards.of(h) for h in hand_list),
         stock=tuple(given if given is not None else top + rest),
@@ -223,7 +221,11 @@ def position(
     )
     # The position is judged as it stands before the engine's automatic steps, which follow.
     over = automatic and not v.play_after_stock  # §2 case 33: the last discard ended the hand
-    found = [p for p in problems(state) if not (over and p.code == "hand_over_at_empty_stock")]
+    found = [
+        p
+        for p in problems(state, melded=melded)
+        if not (over and p.code == "hand_over_at_empty_stock")
+    ]
     if found:
         raise PositionError(f"{_argument(found[0], renames)}: {found[0].message}")
     if over and ph is Phase.DRAW and not state.stock:

@@ -78,6 +78,7 @@ from ._codec import (
     at,
     build,
     converter,
+    derived_keys,
     fail,
     fields_reader,
     key_path,
@@ -93,7 +94,7 @@ from .actions import Action
 from .cards import Card, Cards, Rank
 from .melds import Meld
 from .scoring import HandScore, ScoreLine, SideScore
-from .state import GameState
+from .state import GameState, Turn
 from .validation import problems
 from .variants import Variant
 from .views import PlayerView, view_problems
@@ -670,6 +671,10 @@ def json_schema() -> dict[str, Any]:
 # ================================================================== states
 #: The ``"type"`` of each action class.
 _ACTION_TYPES: Final = tuple(ACTIONS)
+# Written where documents have always had them, though they follow from the fields: checked
+# by the validator when read (not_the_seating, melded_without_melds).
+derived_keys(Turn, {"melded": "created"})
+derived_keys(GameState, {"order": "totals"})
 _read_state = fields_reader(GameState)
 
 
@@ -680,7 +685,7 @@ def _state(value: Any, _: Any = None) -> GameState:
     if type(value) is dict:
         value = {"deal_version": 0, "out_of_play": [], "zones": [], **value}
     state = build(GameState, _read_state(value))
-    found = problems(state)
+    found = problems(state, order=tuple(value["order"]), melded=value["turn"]["melded"])
     if found:
         raise Bad(found[0].message, _json_path(found[0].path, state, value))
     return state
@@ -759,7 +764,8 @@ def _view(value: Any, _: Any = None) -> PlayerView:
         side, melds, top = fields["side"], fields["melds"], fields["top_card"]
         if side is None or side >= len(melds) or not melds[side]:
             fields["pile_frozen"] = top is not None and core.freezes_pile(fields["variant"], top)
-    found = view_problems(fields)
+    stated = raw.get("turn")
+    found = view_problems(fields, melded=stated["melded"] if type(stated) is dict else None)
     if found:
         raise Bad(found[0].message, f".{found[0].path}" if found[0].path else "")
     view = build(PlayerView, fields)

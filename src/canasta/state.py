@@ -1,7 +1,27 @@
 """The game state: an immutable snapshot of a match, its current hand and the turn in progress.
 
 Only what is needed to go on is stored. Facts that follow from it (whether the pile is frozen or
-blocked, a side's minimum, its canastas, whether it has melded) are computed when asked.
+blocked, a side's minimum, its canastas, whether it has melded) are computed when asked: among
+them :attr:`Turn.melded` (from the turn's ``created`` and ``laid_off``) and
+:attr:`GameState.order` (from the variant and the hand number, :func:`seating`), which the
+formats still write, each checked against what it follows from when read.
+
+"Has melded" means four things, each kept once:
+
+* :attr:`GameState.has_melded` ``[seat]``: the seat put cards on the table in an *earlier* turn
+  of this hand (history, stored: the table does not tell who laid which cards);
+* :meth:`GameState.side_has_melded`: the side has a meld on the table, its initial meld made
+  (read off :attr:`GameState.melds`; :meth:`GameState.side_needs_minimum` is its negation);
+* :attr:`Turn.melded`: the player to act put cards on the table *this* turn (derived from
+  :attr:`Turn.created` and :attr:`Turn.laid_off`; at the end of the turn it joins
+  ``has_melded``);
+* :attr:`HandEnd.partner_had_melded`: when a player went out, whether a partner's
+  ``has_melded`` was set (kept in the end, which the score reads, §4 A5).
+
+``phase is Phase.HAND_OVER`` and ``end is not None`` are one fact stored twice: the engine sets
+them together and :func:`canasta.problems` refuses a state where they disagree
+(``hand_over_without_end``, ``end_before_hand_over``). The phase stays stored because the rules
+read it on every action.
 """
 
 from __future__ import annotations
@@ -33,7 +53,31 @@ _CARD_ID = operator.attrgetter("id")
 _PARTNERS: ByIdentity[dict[int, tuple[int, ...]]] = ByIdentity(1024)
 _CANASTAS: ByIdentity[int] = ByIdentity(1024)
 
-__all__ = ["DrawSource", "EndReason", "GameState", "HandEnd", "Phase", "Turn", "connect"]
+__all__ = [
+    "DrawSource",
+    "EndReason",
+    "GameState",
+    "HandEnd",
+    "Phase",
+    "Turn",
+    "connect",
+    "seating",
+]
+
+
+def seating(variant: Variant, hand_number: int) -> tuple[int, ...]:
+    """The seats playing hand ``hand_number``, in playing order: the sides' members alternate
+    round the table (§1 "Players, sides, seating"); with five players the trio's members sit out
+    in turn, the first in hand 1 (RG5, CS2). It is :attr:`GameState.order`."""
+    sitter = None
+    if variant.sit_out_side is not None:
+        side = variant.sides[variant.sit_out_side]
+        sitter = side[(hand_number - 1) % len(side)]
+    sides = [tuple(p for p in side if p != sitter) for side in variant.sides]
+    order: list[int] = []
+    for k in range(max(len(s) for s in sides)):
+        order.extend(s[k] for s in sides if k < len(s))
+    return tuple(order)
 
 
 class _Above:
@@ -106,7 +150,8 @@ def _check_fields(obj: Any) -> None:
     shapes = _SHAPES.get(cls)
     if shapes is None:
         hints = typing.get_type_hints(cls)
-        shapes = _SHAPES[cls] = [(a.name, _shape(hints[a.name])) for a in attrs.fields(cls)]
+        fields = [a for a in attrs.fields(cls) if a.init]  # not the derived ones
+        shapes = _SHAPES[cls] = [(a.name, _shape(hints[a.name])) for a in fields]
     for name, fits in shapes:
         value = getattr(obj, name)
         if not fits(value):
@@ -163,7 +208,6 @@ class Turn:
             spoils a concealed going out, §2 case 29).
         created: keys of the melds the player started this turn (:attr:`Meld.key
             <canasta.Meld.key>`: for a group, its rank).
-        melded: whether the player put any card on the table this turn.
         last_red_three: the player drew the last stock card as a red three and may meld but not
             discard (§4 A7); :class:`~canasta.EndTurn` ends the hand.
     """
@@ -174,7 +218,6 @@ class Turn:
     permission: bool | None = None
     laid_off: bool = False
     created: frozenset[MeldKey] = frozenset()
-    melded: bool = False
     last_red_three: bool = False
 
     #: The post-init hook only checks shapes: the engine's copies (canasta._core) skip it.
@@ -182,6 +225,14 @@ class Turn:
 
     def __attrs_post_init__(self) -> None:
         _check_fields(self)
+
+    @property
+    def melded(self) -> bool:
+        """Whether the player put any card on the table this turn: he started a meld
+        (:attr:`created`) or added to one he did not start (:attr:`laid_off`). Derived, not a
+        constructor argument (JSON and the position notation still write it, and refuse a
+        value that contradicts ``created`` and ``laid_off``: ``melded_without_melds``)."""
+        return self.laid_off or bool(self.created)
 
 
 @attrs.frozen(kw_only=True)
@@ -227,7 +278,9 @@ class GameState:
         totals: each match side's total *before* the current hand, in points; match sides are
             :attr:`Variant.sides` (in Cutthroat each player is one).
         order: the seats playing this hand, in playing order (clockwise); every seat unless one
-            sits out (five players).
+            sits out (five players). Derived from the variant and the hand number
+            (:func:`seating`), not a constructor argument: set when the state is built, copied
+            with it.
         sides: the sides of this hand: seats playing together, their melds indexed alike. The
             variant's sides, except in Cutthroat where they form during the hand.
         hands: each seat's hand (empty for a seat sitting out).
@@ -260,7 +313,7 @@ class GameState:
     hand_number: int
     dealer: int
     totals: tuple[int, ...]
-    order: tuple[int, ...]
+    order: tuple[int, ...] = attrs.field(init=False, eq=False)
     sides: tuple[tuple[int, ...], ...]
     hands: tuple[Cards, ...]
     stock: tuple[Card, ...]
@@ -283,6 +336,7 @@ class GameState:
         _check_fields(self)
         if self.deal_version not in DEAL_VERSIONS:
             raise StateError(f"GameState.deal_version: no deal version {self.deal_version}")
+        object.__setattr__(self, "order", seating(self.variant, self.hand_number))
 
     def __repr__(self) -> str:
         """Python text that rebuilds an equal state: ``canasta.parse_position(...)`` with the

@@ -199,7 +199,9 @@ def _problem(code: str, path: str = "", **facts: object) -> Problem:
     return Problem(code, message.format(code=code, **facts), rule, path)
 
 
-def problems(state: GameState) -> tuple[Problem, ...]:
+def problems(
+    state: GameState, *, order: tuple[int, ...] | None = None, melded: bool | None = None
+) -> tuple[Problem, ...]:
     """Every problem that makes ``state`` impossible, in a fixed order; ``()`` for a possible one.
 
     The order: the table (hand number, seed, totals, seating, sides, dealer, one entry per seat
@@ -208,15 +210,24 @@ def problems(state: GameState) -> tuple[Problem, ...]:
     of the hand, the facts of the turn, the initial meld; last, and only for an otherwise
     possible state, that the seat to act has a legal action.
 
+    Args:
+        state: the state to judge.
+        order, melded: :attr:`GameState.order <canasta.GameState.order>` and
+            :attr:`Turn.melded <canasta.Turn.melded>` as an input stated them (JSON, the
+            position notation, :func:`canasta.position`), where the state derives them: a
+            value other than the state's is the problem ``not_the_seating`` or
+            ``melded_without_melds``, in its place among the others. ``None``: not stated.
+
     Raises:
         StateError: ``state`` is not a :class:`~canasta.GameState`.
     """
     if not isinstance(state, GameState):
         raise StateError(f"not a GameState: {type(state).__name__}")
-    found = list(_table(state))
+    found = list(_table(state, state.order if order is None else order))
     if not found:
-        for check in (_cards, _melds, _melded, _end, _turn):
+        for check in (_cards, _melds, _melded, _end):
             found.extend(check(state))
+        found.extend(_turn(state, state.turn.melded if melded is None else melded))
         found.extend(() if found else _play(state))
     return tuple(found)
 
@@ -235,8 +246,8 @@ def require_possible(state: GameState) -> GameState:
     return state
 
 
-def _table(state: GameState) -> Iterator[Problem]:
-    v, hand, order, end = state.variant, state.hand_number, state.order, state.end
+def _table(state: GameState, order: tuple[int, ...]) -> Iterator[Problem]:
+    v, hand, end = state.variant, state.hand_number, state.end
     if not 1 <= hand < 2**63:
         yield _problem("hand_number_out_of_range", "hand_number", value=f"{hand!r:.40}")
     if state.seed is not None and not -(2**63) <= state.seed < 2**63:
@@ -405,11 +416,15 @@ def _end(state: GameState) -> Iterator[Problem]:
             yield _problem("stock_end_without_cards", f"hands[{end.seat}]", seat=end.seat)
 
 
-def _turn(state: GameState) -> Iterator[Problem]:
+def _turn(state: GameState, melded: bool) -> Iterator[Problem]:
+    """The facts of the turn, ``melded`` as stated (see :func:`problems`)."""
     t, phase, v = state.turn, state.phase, state.variant
     seat = t.seat
     if phase is Phase.DRAW:
-        given = [f.name for f in attrs.fields(Turn)[1:] if getattr(t, f.name) not in _NO_FACT]
+        names = [f.name for f in attrs.fields(Turn)[1:]]
+        names.insert(names.index("created") + 1, "melded")  # where the formats write it
+        facts = {name: melded if name == "melded" else getattr(t, name) for name in names}
+        given = [name for name, fact in facts.items() if fact not in _NO_FACT]
         if given:
             yield _problem("facts_before_drawing", f"turn.{given[0]}")
         if not state.hands[seat]:
@@ -434,11 +449,11 @@ def _turn(state: GameState) -> Iterator[Problem]:
         yield _problem("no_partner", "turn.asked", seat=seat)
     own = state.melds[state.side_of(seat)]
     ranks = {m.key for m in own}  # the melds' keys (Turn.created holds keys): their ranks
-    if t.drew is DrawSource.PILE and not t.melded:
+    if t.drew is DrawSource.PILE and not melded:
         yield _problem("pile_not_melded", "turn.drew")
     if t.drew is DrawSource.PILE and not own:
         yield _problem("pile_without_meld", "turn.drew")
-    if t.melded != (bool(t.created) or t.laid_off):
+    if melded != t.melded:
         yield _problem("melded_without_melds", "turn.melded")
     for rank in sorted(t.created - ranks, reverse=True):
         yield _problem("created_without_meld", "turn.created", rank=rank.symbol)

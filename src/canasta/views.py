@@ -41,6 +41,7 @@ from .state import (
     Phase,
     Turn,
     picture,
+    seating,
     winners_of,
 )
 from .validation import Problem, problems
@@ -362,7 +363,6 @@ def stand_in(view: PlayerView) -> GameState:
         "hand_number": view.hand_number,
         "dealer": dealer,
         "totals": view.totals,
-        "order": order,
         "sides": view.sides or v.sides,
         "hands": tuple(hands),
         "stock": tuple(stock),
@@ -381,7 +381,7 @@ def stand_in(view: PlayerView) -> GameState:
     # are copies of it with every field replaced (which skip its checks).
     if not _FIRST:
         _FIRST.append(GameState(**fields))
-    return core.evolve(_FIRST[0], **fields)
+    return core.evolve(_FIRST[0], **fields, order=seating(v, view.hand_number))
 
 
 _FIRST: list[GameState] = []
@@ -438,9 +438,10 @@ _MINIMUM = '§1 "Initial-meld minimum"'
 _HIDDEN = frozenset({"could_not_have_asked", "no_legal_action"})
 
 
-def view_problems(fields: Mapping[str, Any]) -> tuple[Problem, ...]:
+def view_problems(fields: Mapping[str, Any], *, melded: bool | None = None) -> tuple[Problem, ...]:
     """The problems of a view with these :class:`PlayerView` fields (as its constructor takes
-    them), the first of them only; ``()`` if some state gives this view.
+    them), the first of them only; ``()`` if some state gives this view. ``melded``: the
+    turn's :attr:`~canasta.Turn.melded` as the input stated it (see :func:`canasta.problems`).
 
     The view's own facts come first (its seat and side, the sizes, the pile's top, the count of
     the pack, who is to act, the score sheet); then it is built, and its :func:`stand_in` must
@@ -459,7 +460,8 @@ def view_problems(fields: Mapping[str, Any]) -> tuple[Problem, ...]:
         state = stand_in(view)
     except StateError as exc:
         return (Problem("impossible_view", f"an impossible view: {exc}", _SEATS),)
-    for p in problems(state):
+    order = view.order or tuple(range(view.variant.players))  # the stand-in's is the seating
+    for p in problems(state, order=order, melded=melded):
         old = view.dealer is None and p.code == "hand_over_without_end"  # written without it
         if p.code not in _HIDDEN and not old:
             return (attrs.evolve(p, path=_view_path(view, p.path)),)
