@@ -545,6 +545,8 @@ def unmelded_takes(state: GameState, r: int) -> plans.Compounds | list[TakePile]
     h = hand.size
     to_hand = _to_hand(state.discard_pile)
     minimum = initial_minimum(state, seat)
+    if minimum and not v.top_card_counts_for_minimum:
+        minimum += core.card_points(v, state.discard_pile[-1])  # the melds must count it alone
 
     def keep(used: int, canastas: int) -> bool | None:
         return keeps(state, h - used + to_hand, canastas)
@@ -1111,7 +1113,10 @@ def _take(state: GameState, action: TakePile) -> GameState:
         rest = tuple(c for c in rest if not c.is_red_three)
     hand = core.add(core.remove(old, res.cards), rest)
     _check_keep(state, action, hand, res.melds, res.black_three_meld)
-    _check_minimum(state, action, seat, res.value, going_out=False)
+    value = res.value
+    if not state.variant.top_card_counts_for_minimum:
+        value -= core.card_points(state.variant, top)  # §1 "What counts toward the minimum"
+    _check_minimum(state, action, seat, value, going_out=False)
     red = (
         _replace(state.red_threes, seat, tuple(laid))
         if len(laid) != len(state.red_threes[seat])

@@ -393,6 +393,12 @@ class Variant:
         doc="Whether a concealed going out from a stock draw must meet the initial-meld minimum "
         "(§2 case 29: it need not).",
     )
+    top_card_counts_for_minimum: bool = rule(
+        True,
+        doc="Whether the pile's top card counts toward the initial-meld minimum of a side that "
+        'takes the pile to make it (§1 "What counts toward the minimum": it does; Modern American '
+        "does not count it, families M-A3).",
+    )
     red_three_totals: tuple[int, ...] = rule(
         (0, 100, 200, 300, 800),
         converter=_freeze_ints,
