@@ -78,6 +78,7 @@ from .records import GameRecord, ReplayError, replay
 from .scoring import HandScore, ScoreItem, ScoreLine, SideScore, score_hand
 from .serialize import from_dict, from_json, json_schema, to_dict, to_json
 from .state import DrawSource, EndReason, GameState, HandEnd, Phase, Turn, connect
+from .systems import MeldKind, MeldSystem, TableRules, register_hook
 from .validation import Problem, problems
 from .variants import (
     AskPartnerRule,
@@ -157,7 +158,9 @@ __all__ = [
     "Meld",
     "MeldCards",
     "MeldExtended",
+    "MeldKind",
     "MeldMade",
+    "MeldSystem",
     "NotationError",
     "PartnerAnswered",
     "PartnerAsked",
@@ -181,6 +184,7 @@ __all__ = [
     "SideScore",
     "StateError",
     "Suit",
+    "TableRules",
     "TakePile",
     "TieRule",
     "Turn",
@@ -210,6 +214,7 @@ __all__ = [
     "parse_position",
     "position",
     "problems",
+    "register_hook",
     "replay",
     "score_hand",
     "shuffled_pack",

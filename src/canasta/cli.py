@@ -114,7 +114,8 @@ def _hand_header(state: GameState, deal: Sequence[Event] | None) -> str:
     the upcard pile and red threes as the state shows them."""
     v = state.variant
     parts = [
-        f"{side_name(state, s)} {t} (needs {v.minimum_for(t)})" for s, t in enumerate(state.totals)
+        f"{side_name(state, s)} {t} (needs {v.minimum_for(t, state.hand_number)})"
+        for s, t in enumerate(state.totals)
     ]
     head = f"\n=== Hand {state.hand_number} — dealer seat {state.dealer}; " + "; ".join(parts)
     if deal is not None:

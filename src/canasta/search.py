@@ -182,8 +182,7 @@ def _points(state: GameState) -> list[int]:
         for m in state.melds[side]:
             points += sum(v.card_value(c) for c in m.cards)
             if len(m.cards) >= v.canasta_size:
-                natural = not any(c.is_wild for c in m.cards)
-                points += v.natural_canasta_bonus if natural else v.mixed_canasta_bonus
+                points += v.canasta_class(m)[1]
         out.append(points)
     return out
 
