@@ -95,7 +95,47 @@ def env(variant: str | Variant = "classic", render_mode: str | None = None, **kw
     ``TerminateIllegalWrapper`` and ``AssertOutOfBoundsWrapper``, whose attribute forwarding
     would cost a quarter of every step."""
     kwargs.setdefault("illegal_reward", -1.0)
-    return wrappers.OrderEnforcingWrapper(raw_env(variant, render_mode, **kwargs))
+    return _OrderEnforcing(raw_env(variant, render_mode, **kwargs))
+
+
+class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc, unused-ignore]
+    """PettingZoo's ``OrderEnforcingWrapper``, the same checks, with the agent loop's calls
+    (``last``, ``step``, ``agents``, ``agent_selection``...) going straight to the environment
+    once it is reset instead of through the wrapper's attribute forwarding."""
+
+    def last(self, observe: bool = True) -> Any:
+        if not self._has_reset:
+            return super().last(observe)
+        return self.env.last(observe)
+
+    def step(self, action: Any) -> None:
+        env = self.env
+        if self._has_reset and env.agents:
+            self._has_updated = True
+            env.step(action)
+        else:
+            super().step(action)
+
+    def observe(self, agent: str) -> Any:
+        if not self._has_reset:
+            return super().observe(agent)
+        return self.env.observe(agent)
+
+    def __str__(self) -> str:
+        return str(self.env)
+
+
+def _forwarded(name: str) -> property:
+    def get(self: _OrderEnforcing) -> Any:
+        if not self._has_reset:
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        return getattr(self.env, name)
+
+    return property(get)
+
+
+for _name in ("agents", "agent_selection", "rewards", "terminations", "truncations", "infos"):
+    setattr(_OrderEnforcing, _name, _forwarded(_name))
 
 
 class raw_env(AECEnv):  # type: ignore[misc, unused-ignore]
@@ -176,6 +216,7 @@ class raw_env(AECEnv):  # type: ignore[misc, unused-ignore]
         self._buffers = [np.zeros(size + PENDING_SIZE, np.float32) for _ in range(players)]
         self._written: list[list[object]] = [[] for _ in range(players)]
         self._pending_shown = [False] * players
+        self._rewarded = False
 
     # ------------------------------------------------------------------ spaces
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -207,6 +248,7 @@ class raw_env(AECEnv):  # type: ignore[misc, unused-ignore]
         self._known = tensors.Memory.empty(self.variant.players).known
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._rewarded = False
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
@@ -253,7 +295,9 @@ class raw_env(AECEnv):  # type: ignore[misc, unused-ignore]
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = dict.fromkeys(self.agents, 0.0)
+        if self._rewarded:  # the last step's rewards are cleared (all 0 but at a hand's end)
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._rewarded = False
         ts = self.turn_state
         try:
             if action is None:
@@ -263,6 +307,7 @@ class raw_env(AECEnv):  # type: ignore[misc, unused-ignore]
             if self.illegal_reward is None:
                 raise
             self.rewards[agent] = float(self.illegal_reward)
+            self._rewarded = True
             self.terminations = dict.fromkeys(self.agents, True)
             self._accumulate_rewards()
             return
@@ -271,7 +316,8 @@ class raw_env(AECEnv):  # type: ignore[misc, unused-ignore]
         else:
             self._ts = self._play(ts.state, played)
         self._select()
-        self._accumulate_rewards()
+        if self._rewarded:
+            self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
@@ -282,6 +328,7 @@ class raw_env(AECEnv):  # type: ignore[misc, unused-ignore]
         self._known = tensors._known_after(self._known, before, action, state)
         if not state.is_hand_over:
             return TurnState(state)
+        self._rewarded = True
         v = state.variant
         side = {seat: i for i, members in enumerate(v.sides) for seat in members}
         if self.reward == "score":

@@ -678,10 +678,28 @@ def _known_after(
     leaves them as they are while no row holds a red three (a red three taken with a pile is
     laid out in the same move, so none does)."""
     kind = type(action)
-    if (
-        kind in _QUIET or ((kind is Discard or kind is MeldCards) and not any(known[action.seat]))  # type: ignore[union-attr]
-    ) and not any(row[0] for row in known):
-        return known
+    if not any(row[0] for row in known):
+        if kind in _QUIET:
+            return known
+        if kind is Discard or kind is MeldCards:
+            seat: int = action.seat  # type: ignore[union-attr]
+            row = known[seat]
+            if not any(row):
+                return known
+            cards: Iterable[Card]
+            if kind is Discard:
+                cards = (action.card,)  # type: ignore[union-attr]
+            elif after.sides == before.sides:  # no lone hand formed: the melds are his
+                cards = [c for m in action.melds for c in m.cards]  # type: ignore[union-attr]
+            else:
+                cards = ()
+            if cards:
+                held = list(row)
+                for card in cards:
+                    k = _kind(card)
+                    if held[k]:
+                        held[k] -= 1
+                return (*known[:seat], tuple(held), *known[seat + 1 :])
     memory = attrs.evolve(Memory.empty(len(known)), known=known)
     return memory.after(events_between(before, action, after)).known
 
