@@ -365,28 +365,46 @@ def _table(state: GameState) -> _Table:
         hit = _PILES[id(pile)] = (pile, state.pile_frozen, reds)
     melds = state.melds
     top = pile[-1] if pile else None
+    totals = state.totals
+    sides = state.sides
+    v = state.variant
+    mins = _MINIMUMS.get(id(totals))
+    if mins is None or mins[0] is not totals or mins[1] is not sides or mins[2] is not v:
+        if len(_MINIMUMS) > 4096:
+            _MINIMUMS.clear()
+        mins = _MINIMUMS[id(totals)] = (
+            totals,
+            sides,
+            v,
+            tuple([state.minimum_for_side(i) for i in range(len(sides))]),
+        )
+    minimums = mins[3]
     return _Table(
-        variant=state.variant,
-        hand_sizes=tuple([h.size for h in state.hands]),
-        melds=melds,
-        red_threes=state.red_threes,
-        top_card=top,
-        pile_size=len(pile),
-        pile_frozen=hit[1],
-        pile_red_threes=hit[2],
-        pile_blocked=top is not None and top.is_black_three,
-        stock_size=len(state.stock),
-        out_of_play=len(state.out_of_play),
-        totals=state.totals,
-        minimums=tuple([0 if melds[i] else state.minimum_for_side(i) for i in range(len(melds))]),
-        current_seat=state.current_seat,
-        phase=state.phase,
-        hand_number=state.hand_number,
-        sides=state.sides,
-        dealer=state.dealer,
-        turn=state.turn,
-        has_melded=state.has_melded,
+        v,
+        tuple([h.size for h in state.hands]),
+        melds,
+        state.red_threes,
+        top,
+        len(pile),
+        hit[1],
+        hit[2],
+        top is not None and top.is_black_three,
+        len(state.stock),
+        len(state.out_of_play),
+        totals,
+        tuple([0 if melds[i] else minimums[i] for i in range(len(melds))]),
+        state.current_seat,
+        state.phase,
+        state.hand_number,
+        sides,
+        state.dealer,
+        state.turn,
+        state.has_melded,
     )
+
+
+#: Each side's initial-meld minimum, by the totals' identity (with the seating and variant).
+_MINIMUMS: dict[int, tuple[object, object, object, tuple[int, ...]]] = {}
 
 
 class _Seen(NamedTuple):
