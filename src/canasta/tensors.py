@@ -1,9 +1,11 @@
 """Observation and information-state tensors of a seat, for learning agents and search.
 
-Everything here is computed from the seat's :class:`~canasta.PlayerView`
-(:func:`canasta.observe`) and from a :class:`Memory` of the hand's public events, so nothing the
-seat may not see can reach a tensor or a string: two states that differ only in cards hidden
-from the seat give equal tensors and equal strings (the tests check it for every preset).
+Everything here is computed from what the seat's :class:`~canasta.PlayerView`
+(:func:`canasta.observe`) shows, given a view or read from a state's public facts (without
+making a view), and from a :class:`Memory` of the hand's public events, so nothing the seat may
+not see can reach a tensor or a string: two states that differ only in cards hidden from the
+seat give equal tensors and equal strings, equal to those of the seat's view (the tests check it
+for every preset).
 
 The tensors are plain lists of floats (no numpy needed; ``numpy.asarray(t, numpy.float32)``
 turns one into an array). Their size depends only on the variant's number of players
