@@ -117,3 +117,49 @@ def test_an_illegal_index_ends_the_episode(bad: object) -> None:
     assert e.rewards == {a: -1.0 if a == agent else 0.0 for a in e.possible_agents}
     e.step(None)  # the terminated agents leave one by one
     assert agent not in e.agents
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_observations_are_observation_of_the_hand_s_memory(name: str) -> None:
+    """The environment writes observations in place and keeps the known cards move by move
+    (without the events where they cannot change): every seat's observation, at every step of a
+    match, is :func:`canasta.pettingzoo.observation` of the memory built from all the events."""
+    from canasta import tensors
+    from canasta.events import events_between
+    from canasta.pettingzoo import observation
+
+    e = raw_env(name, episode="match")
+    rng = np.random.default_rng(5)
+    e.reset(seed=5)
+    memory = tensors.Memory.empty(e.variant.players).after(canasta.deal_events(e.game_state))
+    for steps, agent in enumerate(e.agent_iter(700)):
+        obs, _, terminated, truncated, _ = e.last()
+        ts = e.turn_state
+        for seat, other in enumerate(e.possible_agents):
+            want = np.array(observation(e.encoding, ts, seat, memory), np.float32)
+            got = obs["observation"] if other == agent else e.observe(other)["observation"]
+            assert np.array_equal(got, want), (steps, seat)
+        if terminated or truncated:
+            e.step(None)
+            continue
+        index = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        played = e.encoding.decode(ts, index)
+        e.step(index)
+        if played is not None:
+            after = canasta.apply(ts.state, played)
+            memory = memory.after(events_between(ts.state, played, after))
+            if after.is_hand_over and e.game_state is not after:  # the next hand is dealt
+                deal = canasta.DealNextHand()
+                memory = memory.after(events_between(after, deal, e.game_state))
+    assert steps > 100
+
+
+def test_an_observation_is_a_copy() -> None:
+    e = env("classic")
+    e.reset(seed=2)
+    first = e.last()[0]["observation"]
+    kept = first.copy()
+    e.step(int(np.flatnonzero(e.last()[0]["action_mask"])[0]))
+    e.last()
+    assert np.array_equal(first, kept)
+    assert str(e) == "canasta_v0"

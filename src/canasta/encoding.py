@@ -68,6 +68,7 @@ from typing import NamedTuple
 
 import attrs
 
+from ._menu import LazyMenu, _generate, _make, _Pending
 from .actions import (
     Action,
     AnswerPartner,
@@ -144,10 +145,14 @@ class TurnState:
 
 
 class _Plan(NamedTuple):
-    """A state's menu, spelled: every listed action by its indices, and the indices legal
+    """A state's menu, spelled: the menu's entries (:func:`canasta._menu._generate`'s, an
+    action or a new meld not yet built), the entry of each listed action by its indices
+    (``singles`` for actions of one part, ``actions`` for compound ones), and the indices legal
     after each prefix (``PLAY`` where the prefix is itself an action and goes on)."""
 
-    actions: dict[tuple[int, ...], Action]
+    items: Sequence[Action | _Pending] | LazyMenu
+    singles: dict[int, int]
+    actions: dict[tuple[int, ...], int]
     next: dict[tuple[int, ...], tuple[int, ...]]
 
 
@@ -203,6 +208,7 @@ class ActionEncoding:
         #: The number of action indices, ``0 <= index < num_actions``.
         self.num_actions = self._three + self._threes
         self._discard = {r: self.DISCARD + i for i, r in enumerate(_DISCARD_RANKS)}
+        self._memo: dict[int, tuple[Action, tuple[int, ...]]] = {}
 
     def __repr__(self) -> str:
         return f"ActionEncoding({self.variant.name!r})"
@@ -351,30 +357,77 @@ class ActionEncoding:
             object.__setattr__(ts, "_plan", plan)
         return ts, plan
 
+    def _spelled(self, action: Action) -> tuple[int, ...]:
+        """:meth:`_spell`, kept by the action's identity: the menu hands out the same objects
+        for its one-card actions (draws, discards, additions) in every state."""
+        hit = self._memo.get(id(action))
+        if hit is not None and hit[0] is action:
+            return hit[1]
+        seq = self._spell(action)
+        if len(self._memo) >= 4096:
+            self._memo.clear()
+        self._memo[id(action)] = (action, seq)
+        return seq
+
     def _make_plan(self, state: GameState) -> _Plan:
-        menu = legal_actions(state)
-        if len(menu) > MAX_MENU:
+        # The menu's entries as the menu works them out (:mod:`canasta._menu`): a listed new
+        # meld not built yet is spelled from its numbers, and built only if it is played.
+        items = _generate(state)
+        if len(items) > MAX_MENU:
             raise EncodingError(
-                f"the menu lists {len(menu)} actions, more than the encoding spells "
+                f"the menu lists {len(items)} actions, more than the encoding spells "
                 f"({MAX_MENU}): a built position with most of the pack in one hand"
             )
-        spell = self._spell
-        actions: dict[tuple[int, ...], Action] = {}
+        group, w, pairs = self._group, len(self._pairs), self._pair_index
+        stride = (self._naturals + 1) * w
+        spelled = self._spelled
+        singles: dict[int, int] = {}
+        compounds: list[tuple[tuple[int, ...], int]] = []
+        for i, a in enumerate(items):  # a LazyMenu yields actions, built one by one
+            if type(a) is tuple:  # (seat, hand counts, rank, naturals, jokers, twos)
+                _, _, r, n, j, t = a
+                p = pairs.get((j, t))
+                if p is None or not 4 <= r <= 14 or not 0 <= n <= self._naturals:
+                    raise EncodingError(f"a new meld {a[2:]} has no index in {self!r}")
+                index = group + (r - 4) * stride + n * w + p
+            else:
+                seq = spelled(a)  # type: ignore[arg-type]
+                if len(seq) > 1:
+                    compounds.append((seq, i))
+                    continue
+                index = seq[0]
+            if index in singles:  # pragma: no cover - the menu is duplicate-free by kind
+                raise EncodingError(f"two listed actions spell alike: {self.label(index)}")
+            singles[index] = i
+        if not compounds:
+            return _Plan(items, singles, {}, {(): tuple(sorted(singles))})
+        actions: dict[tuple[int, ...], int] = {}
         longer: dict[tuple[int, ...], set[int]] = {}
-        for a in menu:
-            seq = spell(a)
+        for seq, i in compounds:
             if seq in actions:  # pragma: no cover - the menu is duplicate-free by kind
-                raise EncodingError(f"{a} and {actions[seq]} spell alike")
-            actions[seq] = a
-            if len(seq) > 1:  # a compound action: its prefixes go on
-                for k in range(1, len(seq)):
-                    longer.setdefault(seq[:k], set()).add(seq[k])
-        nexts: dict[tuple[int, ...], tuple[int, ...]] = {(): tuple(sorted({q[0] for q in actions}))}
+                raise EncodingError(f"two listed actions spell alike: {seq}")
+            actions[seq] = i
+            for k in range(1, len(seq)):  # a compound action: its prefixes go on
+                longer.setdefault(seq[:k], set()).add(seq[k])
+        firsts = set(singles)
+        firsts.update(seq[0] for seq, _ in compounds)
+        nexts: dict[tuple[int, ...], tuple[int, ...]] = {(): tuple(sorted(firsts))}
         for prefix, ids in longer.items():
-            if prefix in actions:
+            if prefix in actions or (len(prefix) == 1 and prefix[0] in singles):
                 ids.add(self.PLAY)
             nexts[prefix] = tuple(sorted(ids))
-        return _Plan(actions, nexts)
+        return _Plan(items, singles, actions, nexts)
+
+    @staticmethod
+    def _entry(plan: _Plan, seq: tuple[int, ...]) -> Action:
+        """The listed action spelled ``seq`` (a key of the plan), built if it was not yet."""
+        i = plan.singles[seq[0]] if len(seq) == 1 else plan.actions[seq]
+        items = plan.items
+        a = items[i]
+        if type(a) is tuple:
+            a = _make(a)
+            items[i] = a  # type: ignore[index]  # a list: a LazyMenu yields actions
+        return a  # type: ignore[return-value]
 
     # ------------------------------------------------------------------ queries
     def legal_ids(self, ts: TurnState | GameState) -> tuple[int, ...]:
@@ -403,11 +456,11 @@ class ActionEncoding:
 
     def _complete(self, plan: _Plan, seq: tuple[int, ...]) -> Action | None:
         """The action played once ``seq`` is spelled, or ``None`` if it goes on."""
-        if seq and seq[-1] == self.PLAY:
-            return plan.actions[seq[:-1]]
+        if seq[-1] == self.PLAY:
+            return self._entry(plan, seq[:-1])
         if seq in plan.next:
             return None
-        return plan.actions[seq]
+        return self._entry(plan, seq)
 
     def _checked(self, ts: TurnState | GameState, index: object) -> tuple[TurnState, _Plan, int]:
         ts, plan = self._plan(ts)
@@ -468,7 +521,8 @@ class ActionEncoding:
         ts, plan = self._plan(ts)
         seq = self._spell(action)
         seat = getattr(action, "seat", None)
-        if seq not in plan.actions or seat != getattr(plan.actions[seq], "seat", None):
+        listed = seq[0] in plan.singles if len(seq) == 1 else seq in plan.actions
+        if not listed or seat != getattr(self._entry(plan, seq), "seat", None):
             raise EncodingError(f"{action} is not a listed action here")
         if seq in plan.next:
             seq = (*seq, self.PLAY)

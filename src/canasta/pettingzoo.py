@@ -44,7 +44,6 @@ shown), ``"human"`` prints it.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -55,9 +54,8 @@ from pettingzoo.utils import wrappers
 from . import tensors
 from .actions import Action, DealNextHand
 from .encoding import PENDING_SIZE, ActionEncoding, EncodingError, TurnState
-from .engine import new_game
+from .engine import apply, new_game
 from .errors import SetupError
-from .events import step
 from .render import format_table
 from .scoring import score_hand
 from .state import GameState
@@ -97,7 +95,47 @@ def env(variant: str | Variant = "classic", render_mode: str | None = None, **kw
     ``TerminateIllegalWrapper`` and ``AssertOutOfBoundsWrapper``, whose attribute forwarding
     would cost a quarter of every step."""
     kwargs.setdefault("illegal_reward", -1.0)
-    return wrappers.OrderEnforcingWrapper(raw_env(variant, render_mode, **kwargs))
+    return _OrderEnforcing(raw_env(variant, render_mode, **kwargs))
+
+
+class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc, unused-ignore]
+    """PettingZoo's ``OrderEnforcingWrapper``, the same checks, with the agent loop's calls
+    (``last``, ``step``, ``agents``, ``agent_selection``...) going straight to the environment
+    once it is reset instead of through the wrapper's attribute forwarding."""
+
+    def last(self, observe: bool = True) -> Any:
+        if not self._has_reset:
+            return super().last(observe)
+        return self.env.last(observe)
+
+    def step(self, action: Any) -> None:
+        env = self.env
+        if self._has_reset and env.agents:
+            self._has_updated = True
+            env.step(action)
+        else:
+            super().step(action)
+
+    def observe(self, agent: str) -> Any:
+        if not self._has_reset:
+            return super().observe(agent)
+        return self.env.observe(agent)
+
+    def __str__(self) -> str:
+        return str(self.env)
+
+
+def _forwarded(name: str) -> property:
+    def get(self: _OrderEnforcing) -> Any:
+        if not self._has_reset:
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        return getattr(self.env, name)
+
+    return property(get)
+
+
+for _name in ("agents", "agent_selection", "rewards", "terminations", "truncations", "infos"):
+    setattr(_OrderEnforcing, _name, _forwarded(_name))
 
 
 class raw_env(AECEnv):  # type: ignore[misc, unused-ignore]
@@ -166,9 +204,19 @@ class raw_env(AECEnv):  # type: ignore[misc, unused-ignore]
         self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
         self._rng = random.Random()
         self._ts: TurnState | None = None
-        self._memory = tensors.Memory.empty(self.variant.players)
-        self._arrays: dict[int, tuple[Sequence[int], np.ndarray]] = {}
-        self._no_pending = np.zeros(PENDING_SIZE, np.float32)
+        players = self.variant.players
+        # the hand's public memory as the observations read it: the cards each seat is known
+        # to hold (tensors.Memory.known), kept up move by move
+        self._known = tensors.Memory.empty(players).known
+        self._seats = {a: s for s, a in enumerate(self.possible_agents)}
+        # each seat's last observation, written in place: a piece (its hand, a known row, a
+        # side's melds) the state still shares is not written again
+        size = tensors.observation_size(self.variant)
+        self._pending_at = size
+        self._buffers = [np.zeros(size + PENDING_SIZE, np.float32) for _ in range(players)]
+        self._written: list[list[object]] = [[] for _ in range(players)]
+        self._pending_shown = [False] * players
+        self._rewarded = False
 
     # ------------------------------------------------------------------ spaces
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -197,9 +245,10 @@ class raw_env(AECEnv):  # type: ignore[misc, unused-ignore]
         else:
             seed = self._rng.getrandbits(63)
         self._ts = TurnState(new_game(self.variant, seed=seed))
-        self._memory = tensors.Memory.empty(self.variant.players)
+        self._known = tensors.Memory.empty(self.variant.players).known
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._rewarded = False
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
@@ -213,30 +262,32 @@ class raw_env(AECEnv):  # type: ignore[misc, unused-ignore]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         ts = self.turn_state
-        seat = self.possible_agents.index(agent)
+        seat = self._seats[agent]
         mask = np.zeros(self.encoding.num_actions, np.int8)
-        if ts.current_seat == seat and not self.terminations.get(agent, True):
+        acting = ts.current_seat == seat
+        if acting and not self.terminations.get(agent, True):
             mask.put(self.encoding.legal_ids(ts), 1)
-        # observation()'s values, its pieces that states share (hand, known cards, melds)
-        # made arrays once
-        *shared, rest = tensors._observation_chunks(ts.state, seat, self._memory)
-        pieces = [self._array(piece) for piece in shared]
-        pieces.append(np.fromiter(rest, np.float32, len(rest)))
-        if ts.pending and ts.current_seat == seat:
-            pieces.append(np.array(self.encoding.pending_tensor(ts), np.float32))
-        else:
-            pieces.append(self._no_pending)
-        obs = np.concatenate(pieces)
-        return {"observation": obs, "action_mask": mask}
-
-    def _array(self, piece: Sequence[int]) -> np.ndarray:
-        """``piece`` as a float32 array, kept by the piece's identity while it lives."""
-        hit = self._arrays.get(id(piece))
-        if hit is None or hit[0] is not piece:
-            if len(self._arrays) > 4096:
-                self._arrays.clear()
-            hit = self._arrays[id(piece)] = (piece, np.array(piece, np.float32))
-        return hit[1]
+        # observation()'s values, written into the seat's array piece by piece: the pieces
+        # the states share (hand, known rows, melds) only when they changed
+        buffer = self._buffers[seat]
+        written = self._written[seat]
+        pieces = tensors._observation_chunks(ts.state, seat, self._known)
+        if len(written) != len(pieces):
+            written[:] = [None] * len(pieces)
+        at = 0
+        for k, piece in enumerate(pieces):
+            n = len(piece)
+            if piece is not written[k]:
+                buffer[at : at + n] = piece
+                written[k] = piece
+            at += n
+        if acting and ts.pending:
+            buffer[at:] = self.encoding.pending_tensor(ts)
+            self._pending_shown[seat] = True
+        elif self._pending_shown[seat]:
+            buffer[at:] = 0.0
+            self._pending_shown[seat] = False
+        return {"observation": buffer.copy(), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -244,7 +295,9 @@ class raw_env(AECEnv):  # type: ignore[misc, unused-ignore]
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = dict.fromkeys(self.agents, 0.0)
+        if self._rewarded:  # the last step's rewards are cleared (all 0 but at a hand's end)
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._rewarded = False
         ts = self.turn_state
         try:
             if action is None:
@@ -254,6 +307,7 @@ class raw_env(AECEnv):  # type: ignore[misc, unused-ignore]
             if self.illegal_reward is None:
                 raise
             self.rewards[agent] = float(self.illegal_reward)
+            self._rewarded = True
             self.terminations = dict.fromkeys(self.agents, True)
             self._accumulate_rewards()
             return
@@ -262,17 +316,19 @@ class raw_env(AECEnv):  # type: ignore[misc, unused-ignore]
         else:
             self._ts = self._play(ts.state, played)
         self._select()
-        self._accumulate_rewards()
+        if self._rewarded:
+            self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
     def _play(self, state: GameState, action: Action) -> TurnState:
         """Play ``action``: the hand's memory goes on; at the end of a hand the rewards, and the
         next hand dealt or the episode ended."""
-        state, events = step(state, action)
-        self._memory = self._memory.after(events)
+        before, state = state, apply(state, action)
+        self._known = tensors._known_after(self._known, before, action, state)
         if not state.is_hand_over:
             return TurnState(state)
+        self._rewarded = True
         v = state.variant
         side = {seat: i for i, members in enumerate(v.sides) for seat in members}
         if self.reward == "score":

@@ -1,9 +1,11 @@
 """Observation and information-state tensors of a seat, for learning agents and search.
 
-Everything here is computed from the seat's :class:`~canasta.PlayerView`
-(:func:`canasta.observe`) and from a :class:`Memory` of the hand's public events, so nothing the
-seat may not see can reach a tensor or a string: two states that differ only in cards hidden
-from the seat give equal tensors and equal strings (the tests check it for every preset).
+Everything here is computed from what the seat's :class:`~canasta.PlayerView`
+(:func:`canasta.observe`) shows, given a view or read from a state's public facts (without
+making a view), and from a :class:`Memory` of the hand's public events, so nothing the seat may
+not see can reach a tensor or a string: two states that differ only in cards hidden from the
+seat give equal tensors and equal strings, equal to those of the seat's view (the tests check it
+for every preset).
 
 The tensors are plain lists of floats (no numpy needed; ``numpy.asarray(t, numpy.float32)``
 turns one into an array). Their size depends only on the variant's number of players
@@ -70,6 +72,17 @@ from typing import NamedTuple
 
 import attrs
 
+from . import _core as core
+from .actions import (
+    Action,
+    AnswerPartner,
+    AskPartner,
+    DeclinePile,
+    Discard,
+    Draw,
+    EndTurn,
+    MeldCards,
+)
 from .cards import Card, Cards, Rank, make_pack
 from .errors import StateError
 from .events import (
@@ -81,12 +94,13 @@ from .events import (
     MeldMade,
     PileTaken,
     RedThreeLaidOut,
+    events_between,
     events_for,
 )
 from .melds import Meld
-from .state import DrawSource, GameState, Phase
+from .state import DrawSource, GameState, Phase, Turn
 from .variants import Variant, get_variant
-from .views import PlayerView, observe
+from .views import PlayerView
 
 __all__ = [
     "KINDS",
@@ -306,11 +320,100 @@ def information_state_size(variant: str | Variant) -> int:
 
 
 # ---------------------------------------------------------------------------- tensors
-class _Seen(NamedTuple):
-    """What a seat sees: the table (a view, whose seat may be another's: the table is the same
-    for every seat) and the seat's own hand and side."""
+class _Table(NamedTuple):
+    """The public facts of a state's table, the same for every seat: the fields of a
+    :class:`~canasta.PlayerView` (under the same names) that the tensors and strings read, read
+    from the state without making a view. Only what every seat sees is read: no hidden card
+    (another hand, the stock, the pile under its top) reaches it but by the public counts and
+    facts a view shows too (sizes, red threes in the pile, whether the pile is frozen)."""
 
-    table: PlayerView
+    variant: Variant
+    hand_sizes: tuple[int, ...]
+    melds: tuple[tuple[Meld, ...], ...]
+    red_threes: tuple[tuple[Card, ...], ...]
+    top_card: Card | None
+    pile_size: int
+    pile_frozen: bool
+    pile_red_threes: int
+    pile_blocked: bool
+    stock_size: int
+    out_of_play: int
+    totals: tuple[int, ...]
+    minimums: tuple[int, ...]
+    current_seat: int | None
+    phase: Phase
+    hand_number: int
+    sides: tuple[tuple[int, ...], ...]
+    dealer: int | None
+    turn: Turn | None
+    has_melded: tuple[bool, ...]
+
+
+#: The pile's public facts (frozen, red threes under the top), by the pile's identity.
+_PILES: dict[int, tuple[tuple[Card, ...], bool, int]] = {}
+
+
+def _table(state: GameState) -> _Table:
+    """The table of ``state`` as every seat sees it (as :func:`canasta.observe` shows it)."""
+    pile = state.discard_pile
+    hit = _PILES.get(id(pile))
+    if hit is None or hit[0] is not pile:
+        if len(_PILES) > 4096:
+            _PILES.clear()
+        reds = 0
+        for c in pile[:-1]:
+            if c.is_red_three:
+                reds += 1
+        hit = _PILES[id(pile)] = (pile, state.pile_frozen, reds)
+    melds = state.melds
+    top = pile[-1] if pile else None
+    totals = state.totals
+    sides = state.sides
+    v = state.variant
+    mins = _MINIMUMS.get(id(totals))
+    if mins is None or mins[0] is not totals or mins[1] is not sides or mins[2] is not v:
+        if len(_MINIMUMS) > 4096:
+            _MINIMUMS.clear()
+        mins = _MINIMUMS[id(totals)] = (
+            totals,
+            sides,
+            v,
+            tuple([state.minimum_for_side(i) for i in range(len(sides))]),
+        )
+    minimums = mins[3]
+    return _Table(
+        v,
+        tuple([h.size for h in state.hands]),
+        melds,
+        state.red_threes,
+        top,
+        len(pile),
+        hit[1],
+        hit[2],
+        top is not None and top.is_black_three,
+        len(state.stock),
+        len(state.out_of_play),
+        totals,
+        tuple([0 if melds[i] else minimums[i] for i in range(len(melds))]),
+        state.current_seat,
+        state.phase,
+        state.hand_number,
+        sides,
+        state.dealer,
+        state.turn,
+        state.has_melded,
+    )
+
+
+#: Each side's initial-meld minimum, by the totals' identity (with the seating and variant).
+_MINIMUMS: dict[int, tuple[object, object, object, tuple[int, ...]]] = {}
+
+
+class _Seen(NamedTuple):
+    """What a seat sees: the table (a view, or the public facts of a state's table: the table
+    is the same for every seat) and the seat's own hand and side."""
+
+    table: PlayerView | _Table
     seat: int
     side: int | None
     hand: Cards
@@ -324,16 +427,15 @@ def _seen(state_or_view: GameState | PlayerView, seat: int | None) -> _Seen:
         return _Seen(view, view.seat, view.side, view.hand)
     if isinstance(state_or_view, GameState):
         state = state_or_view
+        n = state.variant.players
         if seat is None:
             raise StateError("name the seat whose tensor of a GameState is wanted")
-        table_seat = seat
-        if state.current_seat == seat:
-            # the seat to act's view also lists his menu, which no tensor needs: the table is
-            # read from the next seat's view (the same table), the hand is his own
-            table_seat = (seat + 1) % state.variant.players
-        view = observe(state, table_seat)
-        side = state.side_of(seat) if seat in state.order else None
-        return _Seen(view, seat, side, state.hands[seat])
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+            raise StateError(f"seat must be from 0 to {n - 1}, not {seat!r}")
+        # the table's public facts, read from the state (as the view shows them, without
+        # making one), and the seat's own hand
+        side = state.hand_side(seat) if seat in state.order else None
+        return _Seen(_table(state), seat, side, state.hands[seat])
     raise StateError(f"not a GameState or a PlayerView: {type(state_or_view).__name__}")
 
 
@@ -363,7 +465,10 @@ def _hand_counts(hand: Cards) -> tuple[int, ...]:
     hit = _BLOCKS.get(id(hand))
     if hit is not None and hit[0] is hand:
         return hit[1]
-    return _remember(hand, tuple(_counts(hand)))
+    # the hand's counts by the engine's kinds (worked out once per hand, the menu's too):
+    # [1] red threes, [2] twos, [3] black threes, [4] ... [14] fours to aces, [15] jokers
+    k = core.hand_kinds(hand)
+    return _remember(hand, (k[1], k[3], *k[4:15], k[2], k[15]))
 
 
 def _meld_block(melds: tuple[Meld, ...], canasta_size: int) -> tuple[int, ...]:
@@ -391,11 +496,13 @@ def _meld_block(melds: tuple[Meld, ...], canasta_size: int) -> tuple[int, ...]:
     return _remember(melds, tuple(block))
 
 
-def _frozen_for(view: PlayerView, side: int | None) -> bool:
-    return view.pile_frozen if side is None else view.pile_frozen_for(side)
+def _frozen_for(view: PlayerView | _Table, side: int | None) -> bool:
+    """Whether the pile is frozen for ``side`` (for everybody when ``None``), as
+    :meth:`PlayerView.pile_frozen_for <canasta.PlayerView.pile_frozen_for>` says."""
+    return view.pile_frozen or (side is not None and not view.melds[side])
 
 
-def _seat_sides(view: PlayerView) -> tuple[int | None, ...]:
+def _seat_sides(view: PlayerView | _Table) -> tuple[int | None, ...]:
     """By seat, the index of its side in ``view.sides`` (``None`` for a seat sitting out)."""
     out: list[int | None] = [None] * view.variant.players
     for i, side in enumerate(view.sides):
@@ -414,29 +521,69 @@ def _variant_sides(variant: Variant) -> tuple[int | None, ...]:
 
 
 def _observation(seen: _Seen, memory: Memory) -> list[float]:
-    return list(map(float, itertools.chain.from_iterable(_chunks(seen, memory))))
+    return list(map(float, itertools.chain.from_iterable(_chunks(seen, memory.known))))
 
 
-def _chunks(seen: _Seen, memory: Memory) -> list[Sequence[int]]:
+class _Frame(NamedTuple):
+    """The seating as a viewer reads it, by relative seat: the absolute seat, its side of
+    the hand (``None`` sitting out), whether it plays on the viewer's side, and its match side
+    (of the totals)."""
+
+    seats: tuple[int, ...]
+    sides: tuple[int | None, ...]
+    mates: tuple[bool, ...]
+    match_sides: tuple[int | None, ...]
+
+
+#: Frames by the seating's identity, the variant, the viewer and his side.
+_FRAMES: dict[tuple[int, int, int, int | None], tuple[object, object, _Frame]] = {}
+
+
+def _frame(view: PlayerView | _Table, me: int, my_side: int | None) -> _Frame:
+    key = (id(view.sides), id(view.variant), me, my_side)
+    hit = _FRAMES.get(key)
+    if hit is not None and hit[0] is view.sides and hit[1] is view.variant:
+        return hit[2]
+    v = view.variant
+    p = v.players
+    rel = tuple((me + r) % p for r in range(p))
+    sides = _seat_sides(view)
+    match = _variant_sides(v)
+    frame = _Frame(
+        seats=rel,
+        sides=tuple(sides[seat] for seat in rel),
+        mates=tuple(
+            seat != me and sides[seat] is not None and sides[seat] == my_side for seat in rel
+        ),
+        match_sides=tuple(match[seat] for seat in rel),
+    )
+    if len(_FRAMES) > 4096:
+        _FRAMES.clear()
+    _FRAMES[key] = (view.sides, view.variant, frame)
+    return frame
+
+
+#: The ``pile`` section's one-hot top card, by kind (the last: an empty pile).
+_TOPS = tuple(tuple(int(i == k) for i in range(_N)) for k in range(_N + 1))
+_PHASE_HOT = {ph: tuple(int(ph is q) for q in _PHASES) for ph in _PHASES}
+_NO_CREATED = (0,) * len(MELD_RANKS)
+
+
+def _chunks(seen: _Seen, known: Sequence[tuple[int, ...]]) -> list[Sequence[int]]:
     """The observation tensor's values as numbers (ints and flags), in pieces whose
     concatenation is the tensor: the hand, the ``known`` rows, the ``melds`` blocks (tuples
     shared by the states that leave them unchanged), then the rest."""
     view = seen.table
     v = view.variant
-    p = v.players
     me = seen.seat
-    rel = [(me + r) % p for r in range(p)]
-    sides = _seat_sides(view)
-    totals_side = _variant_sides(v)
-    known = memory.known
-    blocks = [_meld_block(melds, v.canasta_size) for melds in view.melds]
+    frame = _frame(view, me, seen.side)
+    rel, rel_sides = frame.seats, frame.sides
+    size = v.canasta_size
+    blocks = [_meld_block(melds, size) for melds in view.melds]
     chunks: list[Sequence[int]] = [_hand_counts(seen.hand)]
     chunks += [known[seat] for seat in rel]
-    for seat in rel:
-        side = sides[seat]
-        chunks.append(_NO_MELDS if side is None else blocks[side])
+    chunks += [_NO_MELDS if side is None else blocks[side] for side in rel_sides]
     out: list[int] = []
-    my_side = seen.side
     has_melded = view.has_melded
     hand_sizes, red_threes, minimums, totals = (
         view.hand_sizes,
@@ -445,58 +592,62 @@ def _chunks(seen: _Seen, memory: Memory) -> list[Sequence[int]]:
         view.totals,
     )
     current, dealer = view.current_seat, view.dealer
-    for seat in rel:
-        side = sides[seat]
+    for seat, side, mate, t in zip(rel, rel_sides, frame.mates, frame.match_sides, strict=True):
         if side is None:
-            total = minimum = 0
+            out += (hand_sizes[seat], len(red_threes[seat]), 0, 0, 1, current == seat)
+            out += (dealer == seat, 0, 0)
         else:
-            t = totals_side[seat]
-            total = 0 if t is None else totals[t]
-            minimum = minimums[side]
-        out += (
-            hand_sizes[seat],
-            len(red_threes[seat]),
-            bool(has_melded) and has_melded[seat],
-            seat != me and side is not None and side == my_side,
-            side is None,
-            current == seat,
-            dealer == seat,
-            total,
-            minimum,
-        )
-    top = [0] * _N
-    if view.top_card is not None:
-        top[_kind(view.top_card)] = 1
-    out += top
+            out += (
+                hand_sizes[seat],
+                len(red_threes[seat]),
+                bool(has_melded) and has_melded[seat],
+                mate,
+                0,
+                current == seat,
+                dealer == seat,
+                0 if t is None else totals[t],
+                minimums[side],
+            )
+    top = view.top_card
+    out += _TOPS[_N if top is None else _kind(top)]
+    frozen = view.pile_frozen
+    my_side = seen.side
     out += (
         view.pile_size,
         view.pile_red_threes,
-        view.pile_frozen,
-        _frozen_for(view, my_side),
+        frozen,
+        frozen or (my_side is not None and not view.melds[my_side]),
         view.pile_blocked,
         view.stock_size,
         view.out_of_play,
     )
-    phase = view.phase
-    out += [phase is ph for ph in _PHASES]
+    out += _PHASE_HOT[view.phase]
     turn = view.turn
-    facts = [0] * (8 + len(MELD_RANKS))
-    if turn is not None:
-        facts[:8] = (
-            turn.drew is DrawSource.STOCK,
-            turn.drew is DrawSource.PILE,
+    if turn is None:
+        out += (0,) * (8 + len(MELD_RANKS))
+    else:
+        drew = turn.drew
+        permission = turn.permission
+        out += (
+            drew is DrawSource.STOCK,
+            drew is DrawSource.PILE,
             turn.asked,
-            turn.permission is True,
-            turn.permission is False,
+            permission is True,
+            permission is False,
             turn.laid_off,
             turn.melded,
             turn.last_red_three,
         )
-        for rank in turn.created:
-            row = _MELD_ROW.get(rank)
-            if row is not None:
-                facts[8 + row] = 1
-    out += facts
+        created = turn.created
+        if created:
+            facts = [0] * len(MELD_RANKS)
+            for rank in created:
+                row = _MELD_ROW.get(rank)
+                if row is not None:
+                    facts[row] = 1
+            out += facts
+        else:
+            out += _NO_CREATED
     out.append(view.hand_number)
     chunks.append(out)
     return chunks
@@ -524,11 +675,53 @@ def observation_tensor(
     return _observation(seen, _memory(memory, seen.table.variant.players))
 
 
-def _observation_chunks(state: GameState, seat: int, memory: Memory) -> list[Sequence[int]]:
+def _observation_chunks(
+    state: GameState, seat: int, known: Sequence[tuple[int, ...]]
+) -> list[Sequence[int]]:
     """:func:`observation_tensor` of a state's seat as numbers in pieces, for an array to be
-    built (see ``_chunks``)."""
-    seen = _seen(state, seat)
-    return _chunks(seen, _memory(memory, seen.table.variant.players))
+    built (see ``_chunks``), with ``known`` the :attr:`Memory.known` rows (absolute seats)."""
+    return _chunks(_seen(state, seat), known)
+
+
+#: The actions whose events change no :attr:`Memory.known` row but by laying out red threes.
+_QUIET = frozenset({Draw, AskPartner, AnswerPartner, DeclinePile, EndTurn})
+
+
+def _known_after(
+    known: tuple[tuple[int, ...], ...], before: GameState, action: Action, after: GameState
+) -> tuple[tuple[int, ...], ...]:
+    """:attr:`Memory.known` after the move ``before`` -> ``action`` -> ``after``: the same rows
+    as ``memory.after(canasta.events_between(before, action, after)).known``, without the
+    events where they cannot change them. Only a pile taken (added), cards melded, discarded or
+    red threes laid out (forgotten, of the seat's row) and a new deal (afresh) change the rows:
+    a move of none of those, or whose melds and discard are of a seat known to hold nothing,
+    leaves them as they are while no row holds a red three (a red three taken with a pile is
+    laid out in the same move, so none does)."""
+    kind = type(action)
+    if not any(row[0] for row in known):
+        if kind in _QUIET:
+            return known
+        if kind is Discard or kind is MeldCards:
+            seat: int = action.seat  # type: ignore[union-attr]
+            row = known[seat]
+            if not any(row):
+                return known
+            cards: Iterable[Card]
+            if kind is Discard:
+                cards = (action.card,)  # type: ignore[union-attr]
+            elif after.sides == before.sides:  # no lone hand formed: the melds are his
+                cards = [c for m in action.melds for c in m.cards]  # type: ignore[union-attr]
+            else:
+                cards = ()
+            if cards:
+                held = list(row)
+                for card in cards:
+                    k = _kind(card)
+                    if held[k]:
+                        held[k] -= 1
+                return (*known[:seat], tuple(held), *known[seat + 1 :])
+    memory = attrs.evolve(Memory.empty(len(known)), known=known)
+    return memory.after(events_between(before, action, after)).known
 
 
 def information_state_tensor(
