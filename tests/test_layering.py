@@ -150,3 +150,16 @@ def test_the_circle_finder_finds_circles() -> None:
 )
 def test_every_import_counts(source: str, imported: set[str]) -> None:
     assert _imports(source) == imported
+
+
+def test_the_engine_hands_the_core_judge_its_reader() -> None:
+    """The judge in the core reads notation and JSON with the engine's reader (handed over, not
+    imported), so ``in legal_actions(state)`` takes every form of a move."""
+    import canasta
+    from canasta import _judge, engine
+
+    assert _judge._read is engine._parse_foreign
+    state = canasta.new_game("classic", seed=7)
+    menu = canasta.legal_actions(state)
+    assert "draw" in menu and {"type": "draw", "seat": 0} in menu
+    assert "discard 9D" not in menu and {"type": "draw", "seat": 1} not in menu

@@ -18,7 +18,7 @@ from .actions import _ACTION_TYPES, DealNextHand
 from .errors import IllegalActionError, Reason, StateError
 from .state import GameState
 
-__all__ = ["check_sender", "connect", "judge", "short"]
+__all__ = ["check_sender", "connect", "judge", "notation_seat", "short"]
 
 #: Reads a move that is not an action value (``(state, move, seat)``) into the action it stands
 #: for, the ``malformed`` error if it stands for none, or the move itself for the rules to
@@ -70,6 +70,14 @@ def judge(state: GameState, action: object, seat: int | None) -> GameState | Ill
         return _resolve(state, action)
     except IllegalActionError as exc:
         return exc
+
+
+def notation_seat(state: GameState, seat: int | None) -> int:
+    """The seat a move in notation is read for: the sender ``seat``, else the seat to act, or
+    once the hand is over the seat whose turn ended it (the rules then say why not)."""
+    if seat is None:
+        seat = state.current_seat
+    return state.turn.seat if seat is None else seat
 
 
 def check_sender(state: GameState, seat: object) -> None:

@@ -20,7 +20,7 @@ from typing import Any
 import attrs
 
 from . import _judge, _rules
-from ._judge import check_sender, judge, short
+from ._judge import check_sender, judge, notation_seat, short
 from ._rules import (
     _bad,
     _check_deck,
@@ -264,11 +264,7 @@ def _parse_foreign(state: GameState, given: object, seat: int | None) -> object:
             if text.lstrip().startswith("{"):
                 parsed: object = from_json(text)
             else:
-                if seat is None:
-                    seat = state.current_seat
-                    if seat is None:  # the hand is over: the rules say so, for the last seat
-                        seat = state.turn.seat
-                parsed = parse_action_text(text, seat)
+                parsed = parse_action_text(text, notation_seat(state, seat))
         except (CanastaError, RecursionError) as exc:
             return _unparsed(given, f"does not parse: {exc}")
     elif isinstance(given, Mapping):
@@ -289,11 +285,8 @@ def _parse_foreign(state: GameState, given: object, seat: int | None) -> object:
 
 
 def _unparsed(given: object, why: str) -> IllegalActionError:
-    return IllegalActionError(Reason.MALFORMED, f"{short(given)} {_short_text(why)}", given)
-
-
-def _short_text(text: str, limit: int = 300) -> str:
-    return text if len(text) <= limit else text[: limit - 3] + "..."
+    why = why if len(why) <= 300 else why[:297] + "..."
+    return IllegalActionError(Reason.MALFORMED, f"{short(given)} {why}", given)
 
 
 # The one judge (canasta._judge, in the core) reads the other forms of a move with this.

@@ -150,10 +150,6 @@ class LegalActions(Sequence[Action]):
             return False
         return all(a == b for a, b in zip(self, other, strict=True))
 
-    def __ne__(self, other: object) -> bool:
-        equal = self.__eq__(other)
-        return equal if equal is NotImplemented else not equal
-
     def __hash__(self) -> int:
         h = self._hash
         if h is None:
