@@ -161,5 +161,5 @@ def test_the_engine_hands_the_core_judge_its_reader() -> None:
     assert _judge._read is engine._parse_foreign
     state = canasta.new_game("classic", seed=7)
     menu = canasta.legal_actions(state)
-    assert "draw" in menu and {"type": "draw", "seat": 0} in menu
-    assert "discard 9D" not in menu and {"type": "draw", "seat": 1} not in menu
+    assert "draw" in menu and canasta.to_dict(canasta.Draw(0)) in menu
+    assert "discard 9D" not in menu and canasta.to_dict(canasta.Draw(1)) not in menu
