@@ -1,9 +1,9 @@
 """The engine: starting a match, checking an action against the rules and applying it.
 
 :func:`apply`, :func:`check`, :func:`is_legal` and ``in legal_actions(state)`` are one judge
-(``_judge``): each takes a move in any form (an action value, its notation, its JSON text or
-mapping) and the seat that sent it, and gives every form the same verdict and the same reason, so
-a listed action, a checked one and an applied one can never disagree.
+(``canasta._judge.judge``): each takes a move in any form (an action value, its notation,
+its JSON text or mapping) and the seat that sent it, and gives every form the same verdict and
+the same reason, so a listed action, a checked one and an applied one can never disagree.
 
 The rules themselves live in :mod:`canasta._rules` (compiled in the optional compiled build, see
 the performance page of the docs); this module is the documented, typed face of them and checks
@@ -15,17 +15,16 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from importlib.machinery import EXTENSION_SUFFIXES
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
 
-from . import _rules
+from . import _judge, _rules
+from ._judge import check_sender, judge, notation_seat, short
 from ._rules import (
     _bad,
     _check_deck,
     _illegal,
-    _need_state,
-    _resolve,
     deal,
     end_if_stock_exhausted,
     hand_sides,
@@ -39,17 +38,13 @@ from .actions import (
 )
 from .cards import Card
 from .deals import DEAL_VERSION, check_deal_version
-from .errors import CanastaError, IllegalActionError, Reason, StateError
+from .errors import CanastaError, IllegalActionError, Reason
+from .notation import parse_action_text
+from .serialize import _ACTION_TYPES as _ACTION_NAMES
+from .serialize import from_dict, from_json
 from .state import GameState, Phase
 from .variants import Variant, get_variant
-
-if TYPE_CHECKING:
-    from .views import PlayerView
-
-# The views, the notation and the JSON reader are imported where they are used, for now: the
-# legal menu (below the views), the notation and the positions still import this module at
-# their top (the allow-list of tests/test_layering.py names them); once they do not, these
-# imports move here.
+from .views import PlayerView, stand_in
 
 __all__ = ["COMPILED", "Violation", "apply", "check", "is_legal", "new_game"]
 
@@ -208,12 +203,9 @@ def check(
             is not ``None`` nor a seat of its variant (an int from 0 to the number of
             players - 1).
     """
-    if type(state) is not GameState:
-        from .views import PlayerView
-
-        if isinstance(state, PlayerView):
-            return check_view(state, action, seat=seat)
-    result = _judge(state, action, seat)
+    if type(state) is not GameState and isinstance(state, PlayerView):
+        return check_view(state, action, seat=seat)
+    result = judge(state, action, seat)
     if isinstance(result, IllegalActionError):
         return Violation(result.reason, str(result), action)
     return None
@@ -256,60 +248,10 @@ def apply(
         StateError: ``state`` is not a :class:`~canasta.GameState` (a view included), or
             ``seat`` is not ``None`` nor a seat of its variant.
     """
-    result = _judge(state, action, seat)
+    result = judge(state, action, seat)
     if isinstance(result, IllegalActionError):
         raise result
     return result
-
-
-def _judge(state: GameState, action: object, seat: int | None) -> GameState | IllegalActionError:
-    """The one judge of a move, behind :func:`check`, :func:`is_legal`, :func:`apply` and
-    ``in legal_actions(state)``: the state after ``action`` (in any form :func:`check` takes)
-    sent by ``seat`` (``None``: see :func:`check`), or the error saying why it is refused (not
-    raised). Never raises but :class:`~canasta.StateError` for a bad ``state`` or ``seat``."""
-    if type(state) is not GameState:
-        _need_state(state)
-    if seat is not None:
-        _check_sender(state, seat)
-    if not isinstance(action, _ACTION_TYPES):
-        parsed = _parse_foreign(state, action, seat)
-        if isinstance(parsed, IllegalActionError):
-            return parsed
-        action = parsed
-    if seat is not None and not isinstance(action, DealNextHand):
-        # The sender's own checks: his move names him, and he is the seat to act (once the hand
-        # is over nobody is, and the rules say so).
-        named: int = action.seat  # type: ignore[attr-defined]
-        if named != seat:
-            return _illegal(
-                Reason.NOT_YOUR_TURN, action, f"seat {seat} sent an action of seat {named}"
-            )
-        to_act = state.current_seat
-        if to_act is not None and seat != to_act:
-            return _illegal(
-                Reason.NOT_YOUR_TURN, action, f"it is seat {to_act}'s turn, not seat {seat}'s"
-            )
-    try:
-        return _resolve(state, action)
-    except IllegalActionError as exc:
-        return exc
-
-
-def _check_sender(state: GameState, seat: object) -> None:
-    """Refuse a sender that is not a seat of the variant (``state`` is a GameState)."""
-    n = state.variant.players
-    if type(seat) is not int or not 0 <= seat < n:
-        raise StateError(f"seat must be None or a seat from 0 to {n - 1}, not {_short(seat, 40)}")
-
-
-def _short(value: object, limit: int = 120) -> str:
-    if type(value) is str and len(value) > limit:
-        value = value[:limit]  # repr of the part shown only: huge text is never copied whole
-    try:
-        text = repr(value)
-    except ValueError:  # an int too large to write
-        text = f"<{type(value).__name__}>"
-    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def _parse_foreign(state: GameState, given: object, seat: int | None) -> object:
@@ -320,23 +262,12 @@ def _parse_foreign(state: GameState, given: object, seat: int | None) -> object:
         text = given
         try:
             if text.lstrip().startswith("{"):
-                from .serialize import from_json
-
                 parsed: object = from_json(text)
             else:
-                from .notation import parse_action_text
-
-                if seat is None:
-                    seat = state.current_seat
-                    if seat is None:  # the hand is over: the rules say so, for the last seat
-                        seat = state.turn.seat
-                parsed = parse_action_text(text, seat)
+                parsed = parse_action_text(text, notation_seat(state, seat))
         except (CanastaError, RecursionError) as exc:
             return _unparsed(given, f"does not parse: {exc}")
     elif isinstance(given, Mapping):
-        from .serialize import _ACTION_TYPES as _ACTION_NAMES
-        from .serialize import from_dict
-
         try:
             data = given if isinstance(given, dict) else dict(given)
             if data.get("type") not in _ACTION_NAMES:
@@ -354,11 +285,12 @@ def _parse_foreign(state: GameState, given: object, seat: int | None) -> object:
 
 
 def _unparsed(given: object, why: str) -> IllegalActionError:
-    return IllegalActionError(Reason.MALFORMED, f"{_short(given)} {_short_text(why)}", given)
+    why = why if len(why) <= 300 else why[:297] + "..."
+    return IllegalActionError(Reason.MALFORMED, f"{short(given)} {why}", given)
 
 
-def _short_text(text: str, limit: int = 300) -> str:
-    return text if len(text) <= limit else text[: limit - 3] + "..."
+# The one judge (canasta._judge, in the core) reads the other forms of a move with this.
+_judge.connect(_parse_foreign)
 
 
 # ---------------------------------------------------------------------------- judging a view
@@ -376,11 +308,9 @@ def check_view(view: PlayerView, action: object, *, seat: int | None = None) -> 
         StateError: ``view``'s facts cannot all hold (see :func:`~canasta.views.stand_in`), or
             ``seat`` is not ``None`` nor a seat of its variant.
     """
-    from .views import stand_in
-
     state = stand_in(view)
     if seat is not None:
-        _check_sender(state, seat)
+        check_sender(state, seat)
         if seat != view.seat:
             return _violation(
                 Reason.NOT_YOUR_TURN,

@@ -96,15 +96,15 @@ True
 
 from __future__ import annotations
 
-import enum
 import re
 import typing
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Final, Self
+from typing import Any, Final, NoReturn, Self
 
 import attrs
 
 from . import _rules
+from ._codec import MAX_CARDS, MAX_PLAYERS, Bad, _int, at, build, converter, fields_reader
 from .actions import (
     _ACTION_TYPES,
     AnswerPartner,
@@ -121,22 +121,7 @@ from .engine import _parse_foreign, apply
 from .errors import IllegalActionError, StateError
 from .melds import Meld
 from .scoring import HandScore, score_hand
-from .serialize import (
-    MAX_CARDS,
-    MAX_PLAYERS,
-    Reader,
-    _bool,
-    _card,
-    _cards,
-    _enum,
-    _fail,
-    _int,
-    _list,
-    _rank,
-    from_dict,
-    register,
-    to_dict,
-)
+from .serialize import register, to_dict
 from .state import EndReason, GameState
 from .variants import RedThreeTiming
 
@@ -856,168 +841,134 @@ def _ended(after: GameState, out: list[Event]) -> None:
 
 
 # ============================================================================ JSON
-# Each event's document is derived from its class: ``"type"`` is the class name in snake case,
-# its fields are the attrs fields in order, each written and read by its type and name (a seat,
-# a hand number, cards...); the facts that tie fields together are checked in _TIED.
+# Each event's document is made from its class by the model's converter (canasta._codec):
+# ``"type"`` is the class name in snake case, its fields are the attrs fields in order, each read
+# strictly by its type (a score sheet nested as a ``hand_score``). Beyond its type, a field is
+# checked by its name (_RANGES, _check_field), and the facts that tie fields together in _TIED.
 _INT64: Final = 2**63 - 1
+_SEATS: Final = (0, MAX_PLAYERS - 1)
+#: The range of an int field, or of each int of an array field, by the field's name.
+_RANGES: Final[dict[str, tuple[int, int]]] = {
+    "dealer": _SEATS,
+    "hand_number": (1, _INT64),
+    "count": (1, MAX_CARDS),
+    "order": _SEATS,
+    "partners": _SEATS,
+    "winners": _SEATS,
+    "totals": (-_INT64, _INT64),
+    "hand_sizes": (0, MAX_CARDS),
+}
 #: Ranks a meld on the table can have: four to ace, and three (black threes, going out).
 _TABLE_RANKS: Final = frozenset(r for r in Rank if r.is_natural or r is Rank.THREE)
 
 
-def _json(value: Any) -> Any:
-    """A field's value as JSON: cards in notation, a meld as ``{"rank", "cards"}``, a rank by
-    its symbol, an enum by its value, a score sheet as a nested ``hand_score``."""
-    if isinstance(value, Card):
-        return str(value)
-    if isinstance(value, Rank):
-        return value.symbol
-    if isinstance(value, enum.Enum):
-        return value.value
-    if isinstance(value, Meld):
-        return {"rank": value.rank.symbol, "cards": [str(c) for c in value.cards]}
-    if isinstance(value, HandScore):
-        return to_dict(value, versioned=False)
-    if isinstance(value, tuple | Cards):
-        return [_json(v) for v in value]
-    return value
+def _bad(step: str, message: str) -> NoReturn:
+    raise Bad(message, step)
 
 
-def _seat(value: Any, path: str) -> int:
-    return _int(value, path, 0, MAX_PLAYERS - 1)
+def _check_meld(m: Meld, step: str) -> None:
+    if m.rank not in _TABLE_RANKS:
+        _bad(f"{step}.rank", f"not a rank here: {m.rank.symbol!r}")
+    if not m.cards:
+        _bad(f"{step}.cards", "expected at least one card")
+    for i, c in enumerate(m.cards):
+        if not (c.is_black_three if m.rank is Rank.THREE else (c.rank is m.rank or c.is_wild)):
+            _bad(f"{step}.cards[{i}]", f"{c} does not belong in a meld of {m.rank.symbol}s")
 
 
-def _seats(value: Any, path: str) -> tuple[int, ...]:
-    items = _list(value, path, MAX_PLAYERS, "seats")
-    seats = tuple(_seat(x, f"{path}[{i}]") for i, x in enumerate(items))
-    if len(set(seats)) != len(seats):
-        _fail(path, "a seat is listed twice")
-    return seats
+def _check_field(name: str, value: Any) -> None:
+    """The checks of a field, read by its type, that its name asks for."""
+    step = f".{name}"
+    if name in _RANGES:
+        items = value if type(value) is tuple else (value,)
+        if len(items) > MAX_PLAYERS:
+            _bad(step, f"{len(items)} items are too many (at most {MAX_PLAYERS})")
+        for i, x in enumerate(items):
+            try:
+                _int(x, None, *_RANGES[name])
+            except Bad as exc:
+                raise at(step + (f"[{i}]" if items is value else ""), exc) from None
+        if _RANGES[name] is _SEATS and len(set(items)) != len(items):
+            _bad(step, "a seat is listed twice")
+    elif name == "cards" and value == ():
+        _bad(step, "expected at least one card")
+    elif name == "rank" and value not in _TABLE_RANKS:
+        _bad(step, f"not a rank here: {value.symbol!r}")
+    elif name == "meld":
+        _check_meld(value, step)
+    elif name == "melds":
+        for i, m in enumerate(value):
+            _check_meld(m, f"{step}[{i}]")
 
 
-def _some_cards(value: Any, path: str) -> tuple[Card, ...]:
-    cards = _cards(value, path)
-    if not cards:
-        _fail(path, "expected at least one card")
-    return tuple(cards)
-
-
-def _meld(value: Any, path: str) -> Meld:
-    m = Reader(value, path, ("rank", "cards"))
-    rank = _rank(m.raw("rank"), m.at("rank"), _TABLE_RANKS)
-    cards = _some_cards(m.raw("cards"), m.at("cards"))
-    for i, c in enumerate(cards):
-        if not (c.is_black_three if rank is Rank.THREE else (c.rank is rank or c.is_wild)):
-            _fail(f"{m.at('cards')}[{i}]", f"{c} does not belong in a meld of {rank.symbol}s")
-    return Meld(rank, cards)
-
-
-def _each(read: Callable[[Any, str], Any], most: int, what: str) -> Callable[[Any, str], Any]:
-    """A reader of an array of at most ``most`` items, each read by ``read``."""
-
-    def items(value: Any, path: str) -> tuple[Any, ...]:
-        got = _list(value, path, most, what)
-        return tuple(read(x, f"{path}[{i}]") for i, x in enumerate(got))
-
-    return items
-
-
-def _hand(value: Any, path: str) -> Cards | None:
-    return None if value is None else Cards.of(_cards(value, path))
-
-
-#: How each field's JSON value is read, by the field's name (a ``None`` where the field's type
-#: allows it is read as ``None`` before these).
-_READ: Final[dict[str, Callable[[Any, str], Any]]] = {
-    "seat": _seat,
-    "side": _seat,
-    "dealer": _seat,
-    "hand_number": lambda v, p: _int(v, p, 1, _INT64),
-    "count": lambda v, p: _int(v, p, 1, MAX_CARDS),
-    "order": _seats,
-    "partners": _seats,
-    "winners": _seats,
-    "totals": _each(lambda v, p: _int(v, p, -_INT64, _INT64), MAX_PLAYERS, "totals"),
-    "hand_sizes": _each(lambda v, p: _int(v, p, 0, MAX_CARDS), MAX_PLAYERS, "seats"),
-    "hands": _each(_hand, MAX_PLAYERS, "hands"),
-    "cards": _some_cards,
-    "card": _card,
-    "meld": _meld,
-    "melds": _each(_meld, len(_TABLE_RANKS), "melds"),
-    "rank": lambda v, p: _rank(v, p, _TABLE_RANKS),
-    "reason": lambda v, p: _enum(EndReason, v, p),
-    "score": lambda v, p: from_dict(v, "hand_score", path=p, versioned=False),
-    **dict.fromkeys(("natural", "replacing", "yes", "concealed"), _bool),
-}
-
-
-def _tied_dealt(f: dict[str, Any], at: Callable[[str], str]) -> None:
+def _tied_dealt(f: dict[str, Any]) -> None:
     order, sizes, hands = f["order"], f["hand_sizes"], f["hands"]
     if not order:
-        _fail(at("order"), "expected at least one seat")
+        _bad(".order", "expected at least one seat")
     if f["dealer"] not in order:
-        _fail(at("dealer"), "the dealer is one of the seats playing the hand")
+        _bad(".dealer", "the dealer is one of the seats playing the hand")
     if max(order) >= len(sizes):
-        _fail(at("hand_sizes"), f"{len(sizes)} entries, but seat {max(order)} plays the hand")
+        _bad(".hand_sizes", f"{len(sizes)} entries, but seat {max(order)} plays the hand")
     for i, n in enumerate(sizes):
         if n and i not in order:
-            _fail(f"{at('hand_sizes')}[{i}]", f"seat {i} sits out and is dealt no cards")
+            _bad(f".hand_sizes[{i}]", f"seat {i} sits out and is dealt no cards")
     if len(hands) != len(sizes):
-        _fail(at("hands"), f"{len(hands)} hands for {len(sizes)} seats")
+        _bad(".hands", f"{len(hands)} hands for {len(sizes)} seats")
     for i, h in enumerate(hands):
         if h is not None and h.size != sizes[i]:
-            _fail(f"{at('hands')}[{i}]", f"{h.size} cards, and hand_sizes says {sizes[i]}")
+            _bad(f".hands[{i}]", f"{h.size} cards, and hand_sizes says {sizes[i]}")
 
 
-def _tied_drawn(f: dict[str, Any], at: Callable[[str], str]) -> None:
+def _tied_drawn(f: dict[str, Any]) -> None:
     if f["cards"] is not None and len(f["cards"]) != f["count"]:
-        _fail(at("cards"), f"{len(f['cards'])} cards, and count says {f['count']}")
+        _bad(".cards", f"{len(f['cards'])} cards, and count says {f['count']}")
     if f["replacing"] and f["count"] != 1:
-        _fail(at("count"), "a red three is replaced by one card")
+        _bad(".count", "a red three is replaced by one card")
 
 
-def _tied_red_three(f: dict[str, Any], at: Callable[[str], str]) -> None:
+def _tied_red_three(f: dict[str, Any]) -> None:
     if not f["card"].is_red_three:
-        _fail(at("card"), f"{f['card']} is not a red three")
+        _bad(".card", f"{f['card']} is not a red three")
 
 
-def _tied_extended(f: dict[str, Any], at: Callable[[str], str]) -> None:
+def _tied_extended(f: dict[str, Any]) -> None:
     meld, cards = f["meld"], f["cards"]
     counts = list(Cards.of(meld.cards).counts)
     for i, c in enumerate(cards):
         counts[c.id] -= 1
         if counts[c.id] < 0:
-            _fail(f"{at('cards')}[{i}]", f"{c} is added, and the meld after holds no more of it")
+            _bad(f".cards[{i}]", f"{c} is added, and the meld after holds no more of it")
     if len(cards) == len(meld.cards):
-        _fail(at("cards"), "an extended meld held cards before")
+        _bad(".cards", "an extended meld held cards before")
     f["cards"] = Meld(meld.rank, cards).cards  # in display order
 
 
-def _tied_lone(f: dict[str, Any], at: Callable[[str], str]) -> None:
+def _tied_lone(f: dict[str, Any]) -> None:
     if not f["partners"] or f["seat"] in f["partners"]:
-        _fail(at("partners"), "the lone hand's partners are other seats (at least one)")
+        _bad(".partners", "the lone hand's partners are other seats (at least one)")
     ranks = [m.rank for m in f["melds"]]
     if ranks != sorted(set(ranks), reverse=True):
-        _fail(at("melds"), "one meld per rank, from the highest rank down")
+        _bad(".melds", "one meld per rank, from the highest rank down")
 
 
-def _tied_ended(f: dict[str, Any], at: Callable[[str], str]) -> None:
+def _tied_ended(f: dict[str, Any]) -> None:
     if f["concealed"] and f["reason"] is not EndReason.WENT_OUT:
-        _fail(at("concealed"), "only a player going out goes out concealed")
+        _bad(".concealed", "only a player going out goes out concealed")
 
 
-def _tied_scored(f: dict[str, Any], at: Callable[[str], str]) -> None:
+def _tied_scored(f: dict[str, Any]) -> None:
     if len(f["totals"]) != len(f["score"].sides):
-        _fail(at("totals"), f"{len(f['totals'])} totals for {len(f['score'].sides)} sides")
+        _bad(".totals", f"{len(f['totals'])} totals for {len(f['score'].sides)} sides")
 
 
-def _tied_match(f: dict[str, Any], at: Callable[[str], str]) -> None:
+def _tied_match(f: dict[str, Any]) -> None:
     if not f["winners"] or any(w >= len(f["totals"]) for w in f["winners"]):
-        _fail(at("winners"), f"the winners are sides from 0 to {len(f['totals']) - 1}")
+        _bad(".winners", f"the winners are sides from 0 to {len(f['totals']) - 1}")
 
 
 #: The facts that tie an event's fields together, checked once each field is read (and the
 #: place to put a field read in a normal form: the cards added to a meld in display order).
-_TIED: Final[dict[type, Callable[[dict[str, Any], Callable[[str], str]], None]]] = {
+_TIED: Final[dict[type, Callable[[dict[str, Any]], None]]] = {
     HandDealt: _tied_dealt,
     CardsDrawn: _tied_drawn,
     RedThreeLaidOut: _tied_red_three,
@@ -1029,31 +980,39 @@ _TIED: Final[dict[type, Callable[[dict[str, Any], Callable[[str], str]], None]]]
 }
 
 
-def _codec(cls: type[Any]) -> tuple[Callable[[Any], dict[str, Any]], Callable[..., Any]]:
-    """The JSON encoder and decoder of an event class, from its fields."""
-    names = tuple(a.name for a in attrs.fields(cls))
-    nullable = {n for n, hint in typing.get_type_hints(cls).items() if _allows_none(hint)}
+def _encode(e: Any) -> dict[str, Any]:
+    """An event's fields as JSON, each in the shape of its type."""
+    out: dict[str, Any] = converter.unstructure(e)
+    if type(e) is HandScored:
+        out["score"] = to_dict(e.score, versioned=False)
+    return out
+
+
+def _reader(cls: type[Any]) -> Callable[[Any, Any], Any]:
+    """The converter's structure hook of an event class: its fields read by their types, then
+    checked by their names and together."""
+    read = fields_reader(cls)
     tied = _TIED.get(cls)
 
-    def encode(e: Any) -> dict[str, Any]:
-        return {n: _json(getattr(e, n)) for n in names}
-
-    def decode(data: dict[str, Any], path: str) -> Any:
-        r = Reader(data, path, names)
-        fields = {
-            n: None if n in nullable and r.raw(n) is None else _READ[n](r.raw(n), r.at(n))
-            for n in names
-        }
+    def hook(value: Any, _: Any) -> Any:
+        if cls is HandScored and type(value) is dict and type(value.get("score")) is dict:
+            score = value["score"]
+            if "type" not in score:
+                _bad(".score.type", "missing")
+            if score["type"] != "hand_score":
+                _bad(".score.type", f"expected a 'hand_score', got {str(score['type'])[:40]!r}")
+            value = {**value, "score": {k: x for k, x in score.items() if k != "type"}}
+        fields = read(value)
+        for name, x in fields.items():
+            if x is not None:
+                _check_field(name, x)
         if tied is not None:
-            tied(fields, r.at)
-        return cls(**fields)
+            tied(fields)
+        return build(cls, fields)
 
-    return encode, decode
-
-
-def _allows_none(hint: Any) -> bool:
-    return type(None) in typing.get_args(hint)
+    return hook
 
 
 for _cls in _EVENT_TYPES:
-    register(re.sub(r"(?<!^)(?=[A-Z])", "_", _cls.__name__).lower(), _cls, *_codec(_cls))
+    converter.register_structure_hook(_cls, _reader(_cls))
+    register(re.sub(r"(?<!^)(?=[A-Z])", "_", _cls.__name__).lower(), _cls, _encode)

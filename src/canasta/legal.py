@@ -46,11 +46,12 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import overload
 
+from ._judge import judge
 from ._menu import LazyMenu, _generate, _make, _Pending
 from ._plans import melds_info
 from ._plans import side_info as _side_info
 from .actions import Action
-from .engine import is_legal
+from .errors import IllegalActionError, StateError
 from .state import GameState
 
 __all__ = ["LegalActions", "legal_actions"]
@@ -135,7 +136,7 @@ class LegalActions(Sequence[Action]):
         """Whether ``action`` is legal for the seat to act, listed or not, in any form
         :func:`canasta.check` takes (a value, its notation, its JSON text or mapping): the
         verdict of :func:`canasta.is_legal`, never by listing the menu."""
-        return is_legal(self._state, action)
+        return not isinstance(judge(self._state, action, None), IllegalActionError)
 
     def __bool__(self) -> bool:
         return len(self) > 0
@@ -148,10 +149,6 @@ class LegalActions(Sequence[Action]):
         if len(self) != len(other):
             return False
         return all(a == b for a, b in zip(self, other, strict=True))
-
-    def __ne__(self, other: object) -> bool:
-        equal = self.__eq__(other)
-        return equal if equal is NotImplemented else not equal
 
     def __hash__(self) -> int:
         h = self._hash
@@ -179,7 +176,5 @@ def legal_actions(state: GameState) -> LegalActions:
     bring a deck).
     """
     if not isinstance(state, GameState):
-        from .errors import StateError
-
         raise StateError(f"not a GameState: {type(state).__name__}")
     return LegalActions(state)

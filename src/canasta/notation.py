@@ -151,6 +151,7 @@ import attrs
 
 from . import _core as core
 from ._codec import variant_document, variant_from_document
+from ._judge import check_sender, judge, notation_seat
 from ._rules import hand_sides, seating
 from .actions import (
     _ACTION_TYPES,
@@ -167,7 +168,6 @@ from .actions import (
 )
 from .cards import _CARD_BY_TEXT, Card, Cards, Rank
 from .deals import DEAL_VERSIONS
-from .engine import _check_sender, _judge
 from .errors import CanastaError, IllegalActionError, NotationError, StateError
 from .melds import Meld
 from .positions import default_has_melded, rest_of_pack
@@ -401,14 +401,9 @@ def parse_action(state: GameState, text: str, *, seat: int | None = None) -> Act
     if not isinstance(text, str):
         raise NotationError(f"action notation must be text, not {type(text).__name__}")
     if seat is not None:
-        _check_sender(state, seat)
-    for_seat = seat
-    if for_seat is None:
-        for_seat = state.current_seat
-        if for_seat is None:  # the hand is over: only "deal" is legal; the rules say why not
-            for_seat = state.turn.seat
-    action = parse_action_text(text, for_seat)
-    result = _judge(state, action, seat)
+        check_sender(state, seat)
+    action = parse_action_text(text, notation_seat(state, seat))
+    result = judge(state, action, seat)
     if isinstance(result, IllegalActionError):
         raise result
     return action

@@ -48,13 +48,14 @@ import attrs
 
 from ._codec import converter, structure, variant_from_document
 from ._rules import shuffled_deck
-from .actions import Action, DealNextHand
+from .actions import _ACTION_TYPES, Action, DealNextHand
 from .cards import Card, to_card_list
 from .deals import DEAL_VERSION, DEAL_VERSIONS
 from .engine import apply, new_game
 from .errors import CanastaError, IllegalActionError, NotationError, Reason
-from .notation import format_variant, parse_variant
-from .serialize import FORMAT_VERSION, register
+from .notation import _quoted as _quote
+from .notation import format_variant, parse_action_text, parse_variant
+from .serialize import from_dict, from_json, register, to_dict
 from .state import GameState
 from .variants import CardPoints, Variant, get_variant
 
@@ -74,8 +75,6 @@ def _variant(value: Any) -> Variant:
 
 
 def _actions(value: Any) -> tuple[Action, ...]:
-    from .actions import _ACTION_TYPES
-
     if isinstance(value, str | bytes) or not isinstance(value, Iterable):
         raise NotationError(f"actions: a sequence of actions, not {type(value).__name__}")
     actions = tuple(value)
@@ -238,8 +237,6 @@ class GameRecord:
             raise NotationError(f"a record of {len(text)} characters is too long")
         if text.lstrip().startswith("{"):
             return cls.from_json(text)
-        from .notation import parse_action_text
-
         header: dict[str, str] = {}
         actions: list[Action] = []
         for number, raw in enumerate(text.splitlines(), start=1):
@@ -316,11 +313,7 @@ class GameRecord:
     # ------------------------------------------------------------------ JSON form
     def to_dict(self) -> dict[str, Any]:
         """The JSON form, as a dict (also ``canasta.to_dict(record)``)."""
-        return {
-            "format_version": FORMAT_VERSION,
-            "type": "record",
-            **_encode(self),
-        }
+        return to_dict(self)
 
     def to_json(self, indent: int | None = None) -> str:
         """The JSON form."""
@@ -334,8 +327,6 @@ class GameRecord:
         Raises:
             NotationError: anything malformed; the message names the JSON path.
         """
-        from .serialize import from_json
-
         record = from_json(text, "record")
         assert isinstance(record, GameRecord)
         return record
@@ -347,32 +338,16 @@ class GameRecord:
         Raises:
             NotationError: anything malformed; the message names the JSON path.
         """
-        if not isinstance(data, dict):
-            raise NotationError("$: a record is a JSON object")
-        return _decode(data, "$", versioned=True)
+        record = from_dict(data, "record")
+        assert isinstance(record, GameRecord)
+        return record
 
 
-def _encode(record: GameRecord) -> dict[str, Any]:
-    fields: dict[str, Any] = converter.unstructure(record)
-    return fields
-
-
-def _decode(data: dict[str, Any], path: str = "$", versioned: bool = False) -> GameRecord:
+def _decode(data: dict[str, Any], path: str) -> GameRecord:
     """A record from its JSON fields, read by the types of its own (strictly, JSON paths in
     errors); ``deal_version`` and ``players`` may be absent (records written before them)."""
-    if versioned and (data.get("format_version") != FORMAT_VERSION or data.get("type") != "record"):
-        raise NotationError(f"{path}: not a record of format_version {FORMAT_VERSION}")
-    body = {k: v for k, v in data.items() if k not in ("format_version", "type")}
-    body.setdefault("deal_version", 0)
-    body.setdefault("players", [])
-    record: GameRecord = structure(body, GameRecord, path)
+    record: GameRecord = structure({"deal_version": 0, "players": [], **data}, GameRecord, path)
     return record
-
-
-def _quote(text: str, limit: int = 120) -> str:
-    """``repr(text)`` cut to at most ``limit`` characters: messages never echo huge input."""
-    shown = repr(text[:limit])
-    return shown if len(shown) <= limit else shown[: limit - 4] + "...'"
 
 
 def _is_int(value: Any) -> bool:
@@ -484,4 +459,4 @@ def record_of(actions: Sequence[Action], start: GameState, **header: Any) -> Gam
     )
 
 
-register("record", GameRecord, _encode, _decode)
+register("record", GameRecord, converter.unstructure, _decode)

@@ -55,7 +55,6 @@ New document types (a game record, say) are added with :func:`register`.
 
 from __future__ import annotations
 
-import enum
 import functools
 import json
 import re
@@ -75,6 +74,12 @@ from ._codec import (
     MAX_STRING,
     MAX_TEXT_SIZE,
     Bad,
+    _bool,
+    _card,
+    _int,
+    _items,
+    _list,
+    _str,
     at,
     build,
     converter,
@@ -91,7 +96,7 @@ from ._codec import (
     variant_schema,
 )
 from .actions import Action
-from .cards import Card, Cards, Rank
+from .cards import Card, Cards
 from .melds import Meld
 from .scoring import HandScore, ScoreLine, SideScore
 from .state import GameState, Turn
@@ -122,10 +127,8 @@ __all__ = [
 FORMAT_VERSION: Final = 1
 
 _T = TypeVar("_T")
-_E = TypeVar("_E", bound=enum.Enum)
 
 _ITEM = re.compile(r"[a-z][a-z0-9_]{0,63}")
-_fail = fail
 
 
 class _DuplicateKeys(dict[str, Any]):
@@ -146,69 +149,6 @@ def _object_pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
             break
         seen.add(key)
     return marked
-
-
-# ================================================================== scalar readers
-def _int(value: Any, path: str, lo: int | None = None, hi: int | None = None) -> int:
-    if type(value) is not int:
-        _fail(path, f"expected an int, got {kind_of(value)}")
-    if lo is not None and value < lo:
-        _fail(path, f"{show(value)} is out of range (at least {lo})")
-    if hi is not None and value > hi:
-        _fail(path, f"{show(value)} is out of range (at most {hi})")
-    return value
-
-
-def _opt_int(value: Any, path: str, lo: int | None = None, hi: int | None = None) -> int | None:
-    return None if value is None else _int(value, path, lo, hi)
-
-
-def _bool(value: Any, path: str) -> bool:
-    if type(value) is not bool:
-        _fail(path, f"expected a bool, got {kind_of(value)}")
-    return value
-
-
-def _str(value: Any, path: str, max_len: int = MAX_STRING) -> str:
-    if type(value) is not str:
-        _fail(path, f"expected a string, got {kind_of(value)}")
-    if len(value) > max_len:
-        _fail(path, f"a string of {len(value)} characters is too long (at most {max_len})")
-    return value
-
-
-def _list(value: Any, path: str, max_len: int = MAX_ITEMS, what: str = "items") -> list[Any]:
-    if type(value) is not list:
-        _fail(path, f"expected an array, got {kind_of(value)}")
-    if len(value) > max_len:
-        _fail(path, f"{len(value)} {what} are too many (at most {max_len})")
-    return value
-
-
-def _enum(kind: type[_E], value: Any, path: str) -> _E:
-    text = _str(value, path, 64)
-    for member in kind:
-        if member.value == text:
-            return member
-    choices = ", ".join(repr(m.value) for m in kind)
-    _fail(path, f"{text!r} is not one of {choices}")
-
-
-def _card(value: Any, path: str) -> Card:
-    card: Card = structure(value, Card, path)
-    return card
-
-
-def _cards(value: Any, path: str, max_len: int = MAX_CARDS) -> list[Card]:
-    items = _list(value, path, max_len, "cards")
-    return [_card(v, f"{path}[{i}]") for i, v in enumerate(items)]
-
-
-def _rank(value: Any, path: str, allowed: Iterable[Rank] | None = None) -> Rank:
-    rank: Rank = structure(value, Rank, path)
-    if allowed is not None and rank not in allowed:
-        _fail(path, f"not a rank here: {value!r}")
-    return rank
 
 
 # ================================================================== objects
@@ -243,19 +183,19 @@ class Reader:
         optional: Iterable[str] = (),
     ) -> None:
         if not isinstance(data, dict):
-            _fail(path, f"expected an object, got {kind_of(data)}")
+            fail(path, f"expected an object, got {kind_of(data)}")
         if isinstance(data, _DuplicateKeys):
-            _fail(key_path(path, data.duplicate), "duplicate key")
+            fail(key_path(path, data.duplicate), "duplicate key")
         req = tuple(required)
         known = set(req).union(optional)
         for key in data:
             if type(key) is not str:
-                _fail(path, f"object keys must be strings, not {kind_of(key)}")
+                fail(path, f"object keys must be strings, not {kind_of(key)}")
             if key not in known:
-                _fail(key_path(path, key), "unknown key")
+                fail(key_path(path, key), "unknown key")
         for key in req:
             if key not in data:
-                _fail(key_path(path, key), "missing")
+                fail(key_path(path, key), "missing")
         self.data: dict[str, Any] = data
         self.path = path
 
@@ -271,33 +211,39 @@ class Reader:
         """The value of ``key`` as parsed (``default`` if absent)."""
         return self.data.get(key, default)
 
+    def _read(self, key: str, read: Callable[[Any], _T]) -> _T:
+        try:
+            return read(self.data[key])
+        except Bad as exc:
+            fail(self.at(key) + exc.step, exc.message)
+
     def integer(self, key: str, lo: int | None = None, hi: int | None = None) -> int:
         """An int (not a bool) from ``lo`` to ``hi`` (inclusive, each optional)."""
-        return _int(self.data[key], self.at(key), lo, hi)
+        return self._read(key, lambda v: _int(v, None, lo, hi))
 
     def opt_integer(self, key: str, lo: int | None = None, hi: int | None = None) -> int | None:
         """An int from ``lo`` to ``hi``, or null."""
-        return _opt_int(self.data.get(key), self.at(key), lo, hi)
+        return None if self.data.get(key) is None else self.integer(key, lo, hi)
 
     def boolean(self, key: str) -> bool:
         """A bool."""
-        return _bool(self.data[key], self.at(key))
+        return self._read(key, lambda v: _bool(v, None))
 
     def string(self, key: str, max_len: int = MAX_STRING) -> str:
         """A string of at most ``max_len`` characters."""
-        return _str(self.data[key], self.at(key), max_len)
+        return self._read(key, lambda v: _str(v, None, max_len))
 
     def array(self, key: str, max_len: int = MAX_ITEMS) -> list[Any]:
         """An array of at most ``max_len`` items (not checked further)."""
-        return _list(self.data[key], self.at(key), max_len)
+        return self._read(key, lambda v: _list(v, max_len))
 
     def card(self, key: str) -> Card:
         """A card in notation (``"KH"``, ``"JK"``)."""
-        return _card(self.data[key], self.at(key))
+        return self._read(key, lambda v: _card(v))
 
     def cards(self, key: str, max_len: int = MAX_CARDS) -> list[Card]:
         """An array of cards, in the order given."""
-        return _cards(self.data[key], self.at(key), max_len)
+        return self._read(key, lambda v: _items(v, Card, max_len))
 
     def obj(self, key: str, required: Iterable[str] = (), optional: Iterable[str] = ()) -> Reader:
         """The nested object at ``key``, read strictly like this one."""
@@ -464,32 +410,32 @@ def from_dict(
             the offending field. Also for an unknown ``kind``.
     """
     if kind is not None and (not isinstance(kind, str) or kind not in _TYPES):
-        _fail(path, f"no document type {kind!r}; known: {', '.join(_TYPES)}")
+        fail(path, f"no document type {kind!r}; known: {', '.join(_TYPES)}")
     if not isinstance(data, dict):
-        _fail(path, f"expected an object, got {kind_of(data)}")
+        fail(path, f"expected an object, got {kind_of(data)}")
     if isinstance(data, _DuplicateKeys):
-        _fail(key_path(path, data.duplicate), "duplicate key")
+        fail(key_path(path, data.duplicate), "duplicate key")
     if versioned:
         if "format_version" not in data:
-            _fail(f"{path}.format_version", "missing")
+            fail(f"{path}.format_version", "missing")
         version = data["format_version"]
         if type(version) is not int or version != FORMAT_VERSION:
             shown = show(version) if type(version) is int else kind_of(version)
-            _fail(
+            fail(
                 f"{path}.format_version",
                 f"unsupported format version {shown} (this library reads {FORMAT_VERSION})",
             )
     if "type" not in data:
-        _fail(f"{path}.type", "missing")
+        fail(f"{path}.type", "missing")
     type_name = data["type"]
     if type(type_name) is not str:
-        _fail(f"{path}.type", f"expected a string, got {kind_of(type_name)}")
+        fail(f"{path}.type", f"expected a string, got {kind_of(type_name)}")
     codec = _TYPES.get(type_name)
     if codec is None:
         shown = type_name if len(type_name) <= 40 else type_name[:40] + "..."
-        _fail(f"{path}.type", f"unknown type {shown!r}")
+        fail(f"{path}.type", f"unknown type {shown!r}")
     if kind is not None and type_name != kind:
-        _fail(f"{path}.type", f"expected a {kind!r}, got {type_name!r}")
+        fail(f"{path}.type", f"expected a {kind!r}, got {type_name!r}")
     drop = ("type", "format_version") if versioned else ("type",)
     body = {k: v for k, v in data.items() if k not in drop}
     return codec.decode(body, path)
@@ -539,7 +485,7 @@ def _check_depth(text: str) -> None:
                 stack[-1][2] = tok
         elif c in "[{":
             if len(stack) >= MAX_DEPTH:
-                _fail(_scan_path(stack), f"JSON nested deeper than {MAX_DEPTH} levels")
+                fail(_scan_path(stack), f"JSON nested deeper than {MAX_DEPTH} levels")
             stack.append([c, 0 if c == "[" else None, None])
         elif c in "]}":
             if stack:
@@ -587,22 +533,22 @@ def from_json(text: str | bytes, kind: str | None = None) -> Any:
     """
     if isinstance(text, (bytes, bytearray)):
         if len(text) > MAX_TEXT_SIZE:
-            _fail("$", f"JSON text of {len(text)} bytes is too large (at most {MAX_TEXT_SIZE})")
+            fail("$", f"JSON text of {len(text)} bytes is too large (at most {MAX_TEXT_SIZE})")
         try:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError as exc:
-            _fail("$", f"JSON text is not UTF-8: {exc.reason} at byte {exc.start}")
+            fail("$", f"JSON text is not UTF-8: {exc.reason} at byte {exc.start}")
     if not isinstance(text, str):
-        _fail("$", f"expected JSON text, got {kind_of(text)}")
+        fail("$", f"expected JSON text, got {kind_of(text)}")
     if len(text) > MAX_TEXT_SIZE:
-        _fail("$", f"JSON text of {len(text)} characters is too large (at most {MAX_TEXT_SIZE})")
+        fail("$", f"JSON text of {len(text)} characters is too large (at most {MAX_TEXT_SIZE})")
     _check_depth(text)
     try:
         data = json.loads(text, object_pairs_hook=_object_pairs, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
-        _fail("$", f"not JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})")
+        fail("$", f"not JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})")
     except (ValueError, RecursionError) as exc:
-        _fail("$", f"not JSON: {exc}")
+        fail("$", f"not JSON: {exc}")
     return from_dict(data, kind)
 
 
