@@ -279,3 +279,30 @@ def test_every_observed_view_passes(name: str) -> None:
             view = observe(s, seat)
             fields = {a.name: getattr(view, a.name) for a in attrs.fields(type(view)) if a.init}
             assert view_problems(fields) == (), (name, seat)
+
+
+# ------------------------------------------------------------ item 6: huge ints in every format
+_HUGE = "9" * 100_000
+
+
+@pytest.mark.parametrize(
+    ("read", "text"),
+    [
+        (canasta.from_json, '{"type": "variant", "preset": "classic", "changes": {"jokers": %s}}'),
+        (canasta.parse_position, 'canasta {"preset": "classic", "changes": {"jokers": %s}} hand 1'),
+        (canasta.GameRecord.loads, '[Variant "classic {\\"jokers\\": %s}"]\n'),
+    ],
+)
+def test_a_huge_int_in_json_text_is_a_short_typed_error(read: Any, text: str) -> None:
+    """A 100,000-digit integer in the JSON of a document, of a position's house rule or of a
+    record's variant is refused with the library's error, in short, never with Python's hint
+    about ``sys.set_int_max_str_digits``."""
+    with pytest.raises(canasta.CanastaError) as info:
+        read(text % _HUGE)
+    assert "set_int_max_str_digits" not in str(info.value)
+    assert len(str(info.value)) < 300
+
+
+def test_a_huge_seed_is_a_short_setup_error() -> None:
+    with pytest.raises(canasta.SetupError, match=r"seed: .* not a huge int$"):
+        canasta.new_game(seed=10**100_000)

@@ -20,6 +20,7 @@ from typing import Any
 import attrs
 
 from . import _judge, _rules
+from ._codec import show
 from ._judge import check_sender, judge, notation_seat, short
 from ._rules import (
     _bad,
@@ -102,7 +103,7 @@ def new_game(
         raise _bad("seed", f"must be an int, not {seed!r}")
     if seed is not None and not -(2**63) <= seed < 2**63:
         # records and the position notation keep 64-bit seeds
-        raise _bad("seed", f"must be a 64-bit integer (-2**63 to 2**63-1), not {seed}")
+        raise _bad("seed", f"must be a 64-bit integer (-2**63 to 2**63-1), not {show(seed)}")
     if seed is not None:
         seed = int(seed)  # a plain int: an int subclass deals and shows like its value
     order = seating(v, 1)

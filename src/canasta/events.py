@@ -787,7 +787,11 @@ def _melded(
             added = Meld(m.rank, [Card.from_id(i) for i, n in enumerate(counts) for _ in range(n)])
             out.append(MeldExtended(seat=seat, side=side, cards=added.cards, meld=m))
         if len(m.cards) >= size and (o is None or len(o.cards) < size):
-            out.append(CanastaCompleted(seat=seat, side=side, rank=m.rank, natural=m.wilds == 0))
+            out.append(
+                CanastaCompleted(
+                    seat=seat, side=side, rank=m.rank, natural=before.variant.canasta_class(m)[0]
+                )
+            )
 
 
 def _lone_hand(before: GameState, after: GameState, out: list[Event]) -> None:
@@ -808,7 +812,11 @@ def _lone_hand(before: GameState, after: GameState, out: list[Event]) -> None:
             for o in before.melds[before.side_of(p)]
         )
         if len(m.cards) >= size and not was:
-            out.append(CanastaCompleted(seat=None, side=side, rank=m.rank, natural=m.wilds == 0))
+            out.append(
+                CanastaCompleted(
+                    seat=None, side=side, rank=m.rank, natural=before.variant.canasta_class(m)[0]
+                )
+            )
 
 
 def _first_turn_red_threes(

@@ -150,7 +150,7 @@ from typing import Any, Final, Literal, NamedTuple, NoReturn
 import attrs
 
 from . import _core as core
-from ._codec import variant_document, variant_from_document
+from ._codec import json_int, variant_document, variant_from_document
 from ._judge import check_sender, judge, notation_seat
 from ._rules import hand_sides, seating
 from .actions import (
@@ -485,7 +485,9 @@ def _old_to_json(text: str, base: Variant, fail: Callable[[str], NoReturn]) -> d
     if len(set(keys)) != len(keys):
         fail(f"{next(k for k in keys if keys.count(k) > 1)} is given twice")
     try:
-        changes: dict[str, Any] = json.loads(re.sub(r",\s*(?=[\]}])", "", "".join(out)))
+        changes: dict[str, Any] = json.loads(
+            re.sub(r",\s*(?=[\]}])", "", "".join(out)), parse_int=json_int
+        )
     except ValueError:
         fail("expected a value: an int, None, true, false, a word, a string or a tuple")
     points = {k[7:]: changes.pop(k) for k in keys if k.startswith("points.")}
@@ -534,7 +536,7 @@ def _read_variant(
         bad(f"variant: {exc}")
 
 
-_JSON = json.JSONDecoder()
+_JSON = json.JSONDecoder(parse_int=json_int)
 
 
 def parse_variant(text: str) -> Variant:

@@ -46,7 +46,7 @@ from typing import Any
 
 import attrs
 
-from ._codec import converter, structure, variant_from_document
+from ._codec import converter, json_int, structure, variant_from_document
 from ._rules import shuffled_deck
 from .actions import _ACTION_TYPES, Action, DealNextHand
 from .cards import Card, to_card_list
@@ -378,7 +378,7 @@ def _parse_variant(text: str) -> Variant:
     try:
         if rest.strip() and not name.startswith("{"):
             try:
-                changes = json.loads(rest)
+                changes = json.loads(rest, parse_int=json_int)
             except (ValueError, RecursionError) as exc:
                 raise NotationError(f"the changes are not JSON: {exc}") from None
             if isinstance(changes, dict) and isinstance(changes.get("points"), dict):

@@ -86,6 +86,7 @@ from ._codec import (
     derived_keys,
     fail,
     fields_reader,
+    json_int,
     key_path,
     kind_of,
     schema_of,
@@ -544,7 +545,9 @@ def from_json(text: str | bytes, kind: str | None = None) -> Any:
         fail("$", f"JSON text of {len(text)} characters is too large (at most {MAX_TEXT_SIZE})")
     _check_depth(text)
     try:
-        data = json.loads(text, object_pairs_hook=_object_pairs, parse_constant=_no_constant)
+        data = json.loads(
+            text, object_pairs_hook=_object_pairs, parse_constant=_no_constant, parse_int=json_int
+        )
     except json.JSONDecodeError as exc:
         fail("$", f"not JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})")
     except (ValueError, RecursionError) as exc:
