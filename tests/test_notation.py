@@ -7,7 +7,6 @@ hand in the module documentation, specific bad inputs, and hypothesis fuzzing of
 
 from __future__ import annotations
 
-import contextlib
 import random
 import re
 from collections import Counter
@@ -47,6 +46,7 @@ from canasta.notation import (
     parse_position,
     parse_variant,
 )
+from invariants import accepted_state
 
 #: Every preset and the two house rules of the brief.
 VARIANTS = (
@@ -577,11 +577,20 @@ def test_other_bad_positions() -> None:
 
 def test_truncated_positions() -> None:
     """Every prefix of a valid position parses (a line cut away may leave a valid position) or
-    gives a NotationError; cut inside the hands line, the error names that line."""
+    gives a NotationError; what parses is a possible state (cards conserved, every format
+    round-tripping, the engine playing on); cut inside the hands line, the error names that
+    line."""
     text = full_text()
-    for k in range(0, len(text), 7):
-        with contextlib.suppress(NotationError):
-            parse_position(text[:k])
+    accepted = 0
+    for k in range(0, len(text) + 1, 7):
+        try:
+            state = parse_position(text[:k])
+        except NotationError:
+            continue
+        accepted_state(state, f"prefix of {k} characters")
+        accepted += 1
+    assert accepted >= 1
+    accepted_state(parse_position(text), "the whole position")
     cut = text[: text.index("/ AH")]
     with pytest.raises(NotationError, match=r"line 4 \(hands\)"):
         parse_position(cut)

@@ -25,7 +25,8 @@ from hypothesis import HealthCheck, given, settings
 import canasta
 from canasta import GameState, NotationError, serialize
 from canasta.serialize import FORMAT_VERSION, from_dict, from_json, json_schema, to_dict, to_json
-from canasta.views import PlayerView, observe
+from canasta.views import PlayerView, observe, stand_in
+from invariants import accepted_state
 
 jsonschema = pytest.importorskip("jsonschema")
 
@@ -598,10 +599,34 @@ def test_register_a_new_type() -> None:
 
 # ---------------------------------------------------------------------------- fuzzing
 def only_notation_errors(text: str | bytes, kind: str | None = None) -> None:
+    """``from_json`` refuses ``text`` with a NotationError naming a JSON path, or accepts a
+    value that is sound: of the kind asked for, giving its document back, and, for a state,
+    a possible one (cards conserved, every format round-tripping, the engine playing on)."""
     try:
-        from_json(text, kind)
+        value = from_json(text, kind)
     except NotationError as exc:
         assert str(exc).startswith("$"), str(exc)
+        return
+    accepted_value(value, kind)
+
+
+def accepted_value(value: Any, kind: str | None) -> None:
+    doc = to_dict(value)
+    if kind is not None:
+        assert doc["type"] == kind, (kind, doc["type"])
+    back = from_json(to_json(value))
+    assert back == value and type(back) is type(value)
+    assert to_json(back) == to_json(value)
+    if isinstance(value, GameState):
+        accepted_state(value, "decoded state")
+    elif isinstance(value, PlayerView):
+        # a view's facts hold together: a stand-in state can be made of it, and it judges its
+        # own menu legal
+        stand_in(value)
+        for action in list(value.legal_actions)[:5]:
+            assert canasta.check(value, action) is None, action
+    elif isinstance(value, canasta.Meld):
+        assert value.cards and all(c.is_wild or c.rank is value.rank for c in value.cards)
 
 
 JSON_SCALARS = (

@@ -94,7 +94,7 @@ def test_view_fields() -> None:
     assert isinstance(view.legal_actions, canasta.LegalActions)
     assert tuple(view.legal_actions) == tuple(canasta.legal_actions(state))
     assert observe(state, 1).legal_actions == ()
-    with pytest.raises(ValueError):
+    with pytest.raises(canasta.StateError, match="seat must be from 0 to 3"):
         observe(state, 4)
 
 
