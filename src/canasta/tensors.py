@@ -98,9 +98,9 @@ from .events import (
     events_for,
 )
 from .melds import Meld
-from .state import DrawSource, GameState, Phase, Turn
+from .state import DrawSource, GameState, Phase
 from .variants import Variant, get_variant
-from .views import PlayerView
+from .views import PlayerView, Table, table_of
 
 __all__ = [
     "KINDS",
@@ -320,100 +320,11 @@ def information_state_size(variant: str | Variant) -> int:
 
 
 # ---------------------------------------------------------------------------- tensors
-class _Table(NamedTuple):
-    """The public facts of a state's table, the same for every seat: the fields of a
-    :class:`~canasta.PlayerView` (under the same names) that the tensors and strings read, read
-    from the state without making a view. Only what every seat sees is read: no hidden card
-    (another hand, the stock, the pile under its top) reaches it but by the public counts and
-    facts a view shows too (sizes, red threes in the pile, whether the pile is frozen)."""
-
-    variant: Variant
-    hand_sizes: tuple[int, ...]
-    melds: tuple[tuple[Meld, ...], ...]
-    red_threes: tuple[tuple[Card, ...], ...]
-    top_card: Card | None
-    pile_size: int
-    pile_frozen: bool
-    pile_red_threes: int
-    pile_blocked: bool
-    stock_size: int
-    out_of_play: int
-    totals: tuple[int, ...]
-    minimums: tuple[int, ...]
-    current_seat: int | None
-    phase: Phase
-    hand_number: int
-    sides: tuple[tuple[int, ...], ...]
-    dealer: int | None
-    turn: Turn | None
-    has_melded: tuple[bool, ...]
-
-
-#: The pile's public facts (frozen, red threes under the top), by the pile's identity.
-_PILES: dict[int, tuple[tuple[Card, ...], bool, int]] = {}
-
-
-def _table(state: GameState) -> _Table:
-    """The table of ``state`` as every seat sees it (as :func:`canasta.observe` shows it)."""
-    pile = state.discard_pile
-    hit = _PILES.get(id(pile))
-    if hit is None or hit[0] is not pile:
-        if len(_PILES) > 4096:
-            _PILES.clear()
-        reds = 0
-        for c in pile[:-1]:
-            if c.is_red_three:
-                reds += 1
-        hit = _PILES[id(pile)] = (pile, state.pile_frozen, reds)
-    melds = state.melds
-    top = pile[-1] if pile else None
-    totals = state.totals
-    sides = state.sides
-    v = state.variant
-    mins = _MINIMUMS.get(id(totals))
-    if mins is None or mins[0] is not totals or mins[1] is not sides or mins[2] is not v:
-        if len(_MINIMUMS) > 4096:
-            _MINIMUMS.clear()
-        mins = _MINIMUMS[id(totals)] = (
-            totals,
-            sides,
-            v,
-            tuple([state.minimum_for_side(i) for i in range(len(sides))]),
-        )
-    minimums = mins[3]
-    return _Table(
-        v,
-        tuple([h.size for h in state.hands]),
-        melds,
-        state.red_threes,
-        top,
-        len(pile),
-        hit[1],
-        hit[2],
-        top is not None and top.is_black_three,
-        len(state.stock),
-        len(state.out_of_play),
-        totals,
-        tuple([0 if melds[i] else minimums[i] for i in range(len(melds))]),
-        state.current_seat,
-        state.phase,
-        state.hand_number,
-        sides,
-        state.dealer,
-        state.turn,
-        state.has_melded,
-    )
-
-
-#: Each side's initial-meld minimum, by the totals' identity (with the seating and variant).
-_MINIMUMS: dict[int, tuple[object, object, object, tuple[int, ...]]] = {}
-
-
 class _Seen(NamedTuple):
     """What a seat sees: the table (a view, or the public facts of a state's table: the table
     is the same for every seat) and the seat's own hand and side."""
 
-    table: PlayerView | _Table
+    table: PlayerView | Table
     seat: int
     side: int | None
     hand: Cards
@@ -435,7 +346,7 @@ def _seen(state_or_view: GameState | PlayerView, seat: int | None) -> _Seen:
         # the table's public facts, read from the state (as the view shows them, without
         # making one), and the seat's own hand
         side = state.hand_side(seat) if seat in state.order else None
-        return _Seen(_table(state), seat, side, state.hands[seat])
+        return _Seen(table_of(state), seat, side, state.hands[seat])
     raise StateError(f"not a GameState or a PlayerView: {type(state_or_view).__name__}")
 
 
@@ -496,13 +407,13 @@ def _meld_block(melds: tuple[Meld, ...], canasta_size: int) -> tuple[int, ...]:
     return _remember(melds, tuple(block))
 
 
-def _frozen_for(view: PlayerView | _Table, side: int | None) -> bool:
+def _frozen_for(view: PlayerView | Table, side: int | None) -> bool:
     """Whether the pile is frozen for ``side`` (for everybody when ``None``), as
     :meth:`PlayerView.pile_frozen_for <canasta.PlayerView.pile_frozen_for>` says."""
     return view.pile_frozen or (side is not None and not view.melds[side])
 
 
-def _seat_sides(view: PlayerView | _Table) -> tuple[int | None, ...]:
+def _seat_sides(view: PlayerView | Table) -> tuple[int | None, ...]:
     """By seat, the index of its side in ``view.sides`` (``None`` for a seat sitting out)."""
     out: list[int | None] = [None] * view.variant.players
     for i, side in enumerate(view.sides):
@@ -539,7 +450,7 @@ class _Frame(NamedTuple):
 _FRAMES: dict[tuple[int, int, int, int | None], tuple[object, object, _Frame]] = {}
 
 
-def _frame(view: PlayerView | _Table, me: int, my_side: int | None) -> _Frame:
+def _frame(view: PlayerView | Table, me: int, my_side: int | None) -> _Frame:
     key = (id(view.sides), id(view.variant), me, my_side)
     hit = _FRAMES.get(key)
     if hit is not None and hit[0] is view.sides and hit[1] is view.variant:

@@ -21,7 +21,7 @@ the game on.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 import attrs
 
@@ -47,7 +47,7 @@ from .state import (
 from .validation import Problem, problems
 from .variants import Variant
 
-__all__ = ["PlayerView", "observe", "stand_in", "view_problems"]
+__all__ = ["PlayerView", "Table", "observe", "stand_in", "table_of", "view_problems"]
 
 _RED_THREE_IDS = (5, 6)
 
@@ -188,6 +188,105 @@ class PlayerView:
         return picture(self)
 
 
+class Table(NamedTuple):
+    """The public facts of a state's table, the same for every seat: the fields of a
+    :class:`~canasta.PlayerView` (under the same names) but the seat's own (``seat``, ``side``,
+    ``hand``) and those :func:`observe` adds (``order``, ``end``, ``score``, ``zone_sizes``).
+    :func:`observe` builds every view from it, and the tensors read it without making a view.
+    Only what every seat sees is read: no hidden card (another hand, the stock, the pile under
+    its top) reaches it but by the public counts and facts a view shows too (sizes, red threes
+    in the pile, whether the pile is frozen). Build one with :func:`table_of`."""
+
+    variant: Variant
+    hand_sizes: tuple[int, ...]
+    melds: tuple[tuple[Meld, ...], ...]
+    red_threes: tuple[tuple[Card, ...], ...]
+    top_card: Card | None
+    pile_size: int
+    pile_frozen: bool
+    pile_red_threes: int
+    pile_blocked: bool
+    stock_size: int
+    out_of_play: int
+    totals: tuple[int, ...]
+    minimums: tuple[int, ...]
+    current_seat: int | None
+    phase: Phase
+    hand_number: int
+    sides: tuple[tuple[int, ...], ...]
+    dealer: int | None
+    turn: Turn | None
+    has_melded: tuple[bool, ...]
+
+
+#: The pile's public facts (frozen, red threes under the top), by the pile's identity.
+_PILES: dict[int, tuple[tuple[Card, ...], bool, int, Variant]] = {}
+
+
+def table_of(state: GameState) -> Table:
+    """The table of ``state`` as every seat sees it (as :func:`canasta.observe` shows it)."""
+    pile = state.discard_pile
+    hit = _PILES.get(id(pile))
+    if hit is None or hit[0] is not pile or hit[3] is not state.variant:
+        if len(_PILES) > 4096:
+            _PILES.clear()
+        reds = 0
+        for c in pile[:-1]:
+            if c.is_red_three:
+                reds += 1
+        hit = _PILES[id(pile)] = (pile, state.pile_frozen, reds, state.variant)
+    melds = state.melds
+    top = pile[-1] if pile else None
+    totals = state.totals
+    sides = state.sides
+    v = state.variant
+    mins = _MINIMUMS.get(id(totals))
+    number = state.hand_number  # the opening hook may read it (a minimum by round)
+    if (
+        mins is None
+        or mins[0] is not totals
+        or mins[1] is not sides
+        or mins[2] is not v
+        or mins[3] != number
+    ):
+        if len(_MINIMUMS) > 4096:
+            _MINIMUMS.clear()
+        mins = _MINIMUMS[id(totals)] = (
+            totals,
+            sides,
+            v,
+            number,
+            tuple([state.minimum_for_side(i) for i in range(len(sides))]),
+        )
+    minimums = mins[4]
+    return Table(
+        v,
+        tuple([h.size for h in state.hands]),
+        melds,
+        state.red_threes,
+        top,
+        len(pile),
+        hit[1],
+        hit[2],
+        top is not None and top.is_black_three,
+        len(state.stock),
+        len(state.out_of_play),
+        totals,
+        tuple([0 if melds[i] else minimums[i] for i in range(len(melds))]),
+        state.current_seat,
+        state.phase,
+        state.hand_number,
+        sides,
+        state.dealer,
+        state.turn,
+        state.has_melded,
+    )
+
+
+#: Each side's initial-meld minimum, by the totals' identity (with the seating and variant).
+_MINIMUMS: dict[int, tuple[object, object, object, int, tuple[int, ...]]] = {}
+
+
 def observe(state: GameState, seat: int) -> PlayerView:
     """The view of ``state`` from ``seat``.
 
@@ -208,33 +307,12 @@ def observe(state: GameState, seat: int) -> PlayerView:
     return PlayerView(
         seat=seat,
         side=side,
-        variant=state.variant,
         hand=state.hands[seat],
-        hand_sizes=tuple(h.size for h in state.hands),
-        melds=state.melds,
-        red_threes=state.red_threes,
-        top_card=state.top_card,
-        pile_size=len(state.discard_pile),
-        pile_frozen=state.pile_frozen,
-        pile_red_threes=sum(1 for c in state.discard_pile[:-1] if c.is_red_three),
-        pile_blocked=state.pile_blocked,
-        stock_size=len(state.stock),
-        totals=state.totals,
-        minimums=tuple(
-            0 if state.melds[i] else state.minimum_for_side(i) for i in range(len(state.melds))
-        ),
-        current_seat=state.current_seat,
-        phase=state.phase,
-        hand_number=state.hand_number,
-        sides=state.sides,
         order=state.order,
-        out_of_play=len(state.out_of_play),
-        dealer=state.dealer,
-        turn=state.turn,
-        has_melded=state.has_melded,
         end=state.end,
         score=score,
         zone_sizes=tuple(tuple(z.size for z in packets) for packets in state.zones),
+        **table_of(state)._asdict(),
     )
 
 
