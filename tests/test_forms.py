@@ -403,9 +403,10 @@ def test_huge_action_text_is_refused_quickly_and_not_echoed() -> None:
     assert f"at most {MAX_ACTION_TEXT}" in v.message
     for message in (v.message, str(info.value), str(parsed.value)):
         assert len(message) < 400, len(message)
-    # just under the limit it parses (and the rules refuse it), still with a short message
-    near = "meld " + "KH " * ((MAX_ACTION_TEXT - 5) // 3)
-    assert len(near) <= MAX_ACTION_TEXT
+    # just under the limit it parses (and the rules refuse it), still with a short message:
+    # two melds, each of at most MAX_CARDS cards (canasta.limits)
+    near = "meld " + "+ ".join(["KH " * 3300] * 2)
+    assert MAX_ACTION_TEXT - 200 < len(near) <= MAX_ACTION_TEXT
     v = canasta.check(s, near)
     assert v is not None and v.reason is Reason.CARD_NOT_IN_HAND and len(v.message) < 400
 

@@ -127,6 +127,7 @@ ENDED = attrs.evolve(G, phase=Phase.HAND_OVER)
 CASES: dict[str, Callable[[], GameState]] = {
     "hand_number_out_of_range": lambda: attrs.evolve(G, hand_number=0),
     "seed_out_of_range": lambda: attrs.evolve(G, seed=2**63),
+    "totals_out_of_range": lambda: attrs.evolve(G, totals=(0, -(10**15) - 1)),
     "totals_per_side": lambda: attrs.evolve(G, totals=(0,)),
     "not_the_seating": lambda: G,  # with the order stated (STATED)
     "sides_not_formed": lambda: attrs.evolve(G, sides=((0, 1), (2, 3))),

@@ -41,6 +41,16 @@ from .actions import (
 )
 from .cards import N_KINDS, Card, Cards, Rank
 from .errors import CanastaError, NotationError, VariantError
+from .limits import (
+    MAX_CARDS,
+    MAX_DEPTH,
+    MAX_INT,
+    MAX_ITEMS,
+    MAX_PLAYERS,
+    MAX_STRING,
+    MAX_TEXT_SIZE,
+    MAX_VARIANT_NAME,
+)
 from .melds import Meld, MeldKind
 from .variants import MAX_POINTS, CardPoints, Variant, get_variant, variant_fields, variant_names
 
@@ -74,20 +84,7 @@ __all__ = [
 
 _T = TypeVar("_T")
 
-#: JSON text longer than this (in characters, or bytes when given bytes) is refused.
-MAX_TEXT_SIZE: Final = 1_000_000
-#: JSON nested deeper than this (objects and arrays) is refused.
-MAX_DEPTH: Final = 32
-#: The longest list accepted where nothing smaller bounds it (e.g. a view's legal actions).
-MAX_ITEMS: Final = 100_000
-#: The most cards in a list that no variant bounds (a meld or deck in a lone action).
-MAX_CARDS: Final = 4096
-#: The most seats a variant may have (bounds the work done to check one).
-MAX_PLAYERS: Final = 64
-#: The longest string accepted (a variant's name or description, a score line's item).
-MAX_STRING: Final = 1000
-#: The largest magnitude of any int accepted (a seed, a total: far beyond any real one).
-MAX_INT: Final = 2**200
+# The limits are canasta.limits' (one table for every format); kept here under their names.
 #: Bounds of int fields by name, wherever they appear (a seat is a seat in every class).
 BOUNDS: Final[dict[str, tuple[int, int]]] = {
     "seat": (0, MAX_PLAYERS - 1),
@@ -313,7 +310,7 @@ def _enum_hook(cls: type[enum.Enum]) -> Callable[[Any, Any], Any]:
     name = re.sub(r"(?<!^)(?=[A-Z])", " ", cls.__name__).lower()  # ScoreItem: "score item"
 
     def hook(value: Any, _: Any) -> Any:
-        text = _str(value, max_len=64)
+        text = _str(value, max_len=MAX_VARIANT_NAME)
         if text not in by_value:
             choices = ", ".join(repr(v) for v in by_value)
             raise Bad(f"{text!r} is not one of {choices} (not a {name})")
@@ -524,7 +521,7 @@ def variant_from_document(data: Any, path: str = "") -> Variant:
     if "preset" not in data:
         raise Bad("missing", ".preset")
     try:
-        name = _str(data["preset"], max_len=64)
+        name = _str(data["preset"], max_len=MAX_VARIANT_NAME)
     except Bad as exc:
         raise Bad(exc.message, ".preset") from None
     if name not in variant_names():

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from ._rules import _illegal, _need_state, _resolve
 from .actions import _ACTION_TYPES, DealNextHand
 from .errors import IllegalActionError, Reason, StateError
+from .limits import excerpt
 from .state import GameState
 
 __all__ = ["check_sender", "connect", "judge", "notation_seat", "short"]
@@ -92,9 +93,10 @@ def check_sender(state: GameState, seat: object) -> None:
 
 
 def short(value: object, limit: int = 120) -> str:
-    """``repr(value)`` cut to ``limit`` characters (never copying huge text whole)."""
+    """``repr(value)`` cut to ``limit`` characters (never copying huge text whole); text longer
+    than ``limit`` is shown by its start and its length (:func:`canasta.limits.excerpt`)."""
     if type(value) is str and len(value) > limit:
-        value = value[:limit]  # repr of the part shown only: huge text is never copied whole
+        return excerpt(value, 24)  # huge text is never copied whole
     try:
         text = repr(value)
     except ValueError:  # an int too large to write

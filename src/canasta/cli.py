@@ -36,8 +36,9 @@ from .events import (
     UpcardTurned,
     events_between,
 )
+from .limits import MAX_RECORD_TEXT
 from .notation import format_position, parse_position
-from .records import MAX_TEXT, GameRecord, ReplayError, record_of, replay, replay_steps
+from .records import GameRecord, ReplayError, record_of, replay, replay_steps
 from .render import first_deal, format_score, format_table, red_three_runs, side_name
 from .scoring import score_hand
 from .serialize import from_json
@@ -205,11 +206,22 @@ def _print_match_end(state: GameState, out: TextIO) -> None:
 
 
 def _read(path: str) -> str:
+    """The text of a file: a document (a position, JSON, a record) of at most
+    :data:`canasta.limits.MAX_RECORD_TEXT` characters, the longest any format reads; a longer
+    file is refused by its size (in bytes, at most 4 a character in UTF-8) before it is read,
+    or once that many characters and one are read."""
+    too_large = f"{path}: the file is too large (at most {MAX_RECORD_TEXT} characters)"
     try:
         with open(path, encoding="utf-8") as f:
-            return f.read(MAX_TEXT + 1)
+            size = os.fstat(f.fileno()).st_size
+            if size > 4 * MAX_RECORD_TEXT:
+                raise NotationError(f"{too_large}: {size} bytes")
+            text = f.read(MAX_RECORD_TEXT + 1)
     except (OSError, UnicodeDecodeError) as exc:
         raise NotationError(f"cannot read {path}: {exc}") from None
+    if len(text) > MAX_RECORD_TEXT:
+        raise NotationError(too_large)
+    return text
 
 
 def _write(path: str, text: str) -> None:

@@ -40,6 +40,7 @@ from .actions import (
 from .cards import Card
 from .deals import DEAL_VERSION, check_deal_version
 from .errors import CanastaError, IllegalActionError, Reason
+from .limits import MAX_SEED, MAX_TOTAL, MIN_SEED
 from .notation import parse_action_text
 from .serialize import _ACTION_TYPES as _ACTION_NAMES
 from .serialize import from_dict, from_json
@@ -101,8 +102,8 @@ def new_game(
     deal_version = check_deal_version(deal_version)
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise _bad("seed", f"must be an int, not {seed!r}")
-    if seed is not None and not -(2**63) <= seed < 2**63:
-        # records and the position notation keep 64-bit seeds
+    if seed is not None and not MIN_SEED <= seed <= MAX_SEED:
+        # every format keeps 64-bit seeds (canasta.limits)
         raise _bad("seed", f"must be a 64-bit integer (-2**63 to 2**63-1), not {show(seed)}")
     if seed is not None:
         seed = int(seed)  # a plain int: an int subclass deals and shows like its value
@@ -122,11 +123,17 @@ def new_game(
                 raise TypeError
             totals_t = tuple(totals)
         except TypeError:
-            raise _bad("totals", f"must be {len(v.sides)} ints, not {totals!r}") from None
+            raise _bad("totals", f"must be {len(v.sides)} ints, not {short(totals, 60)}") from None
         if len(totals_t) != len(v.sides) or any(
             isinstance(t, bool) or not isinstance(t, int) for t in totals_t
         ):
-            raise _bad("totals", f"must be {len(v.sides)} ints, not {totals!r}")
+            raise _bad("totals", f"must be {len(v.sides)} ints, not {short(totals, 60)}")
+        if any(not -MAX_TOTAL <= t <= MAX_TOTAL for t in totals_t):
+            raise _bad(
+                "totals",
+                f"each is from -{MAX_TOTAL} to {MAX_TOTAL} (10**15), not "
+                + ", ".join(show(t) for t in totals_t),
+            )
         totals_t = tuple(int(t) for t in totals_t)
     if deck is not None:
         cards = _check_deck(v, deck)

@@ -150,6 +150,7 @@ from typing import Any, Final, Literal, NamedTuple, NoReturn
 import attrs
 
 from . import _core as core
+from . import limits
 from ._codec import json_int, variant_document, variant_from_document
 from ._judge import check_sender, judge, notation_seat
 from ._rules import hand_sides, seating
@@ -194,10 +195,11 @@ __all__ = [
 #: The longest action notation accepted, in characters (longer text is refused before it is
 #: read, as :data:`canasta.serialize.MAX_TEXT_SIZE` bounds JSON text): room for a deck of
 #: :data:`canasta.serialize.MAX_CARDS` cards, the most a JSON action holds, written with single
-#: spaces.
-MAX_ACTION_TEXT: Final = 20_000
-#: The longest position notation accepted, in characters (the JSON text limit).
-MAX_POSITION_TEXT: Final = 1_000_000
+#: spaces (:data:`canasta.limits.MAX_ACTION_TEXT`).
+MAX_ACTION_TEXT: Final = limits.MAX_ACTION_TEXT
+#: The longest position notation accepted, in characters (the JSON text limit,
+#: :data:`canasta.limits.MAX_POSITION_TEXT`).
+MAX_POSITION_TEXT: Final = limits.MAX_POSITION_TEXT
 
 _TOKEN = re.compile(r"\S+")
 _INT = re.compile(r"-?[0-9]{1,40}\Z")
@@ -282,6 +284,7 @@ def _group_cards(
     card of another rank in the group is the rules' ``wrong_rank``)."""
     tag: Rank | None = None
     cards: list[Card] = []
+    _at_most_cards(text, tokens[1:] if tokens and tokens[0][0].startswith("+") else tokens)
     for i, (tok, pos) in enumerate(tokens):
         if tok.startswith("+"):
             if i or not allow_tag:
@@ -297,6 +300,17 @@ def _group_cards(
     if rank is None:
         rank = next((c.rank for c in cards if not c.is_wild), None)
     return rank, cards
+
+
+def _at_most_cards(text: str, cards: list[_Token]) -> None:
+    """Refuse a list of more than :data:`canasta.limits.MAX_CARDS` cards (as JSON does),
+    blaming the first card too many."""
+    if len(cards) > limits.MAX_CARDS:
+        raise _action_error(
+            text,
+            cards[limits.MAX_CARDS][1],
+            f"{len(cards)} cards in one list are too many (at most {limits.MAX_CARDS})",
+        )
 
 
 def _meld_group(text: str, start: int, tokens: list[_Token]) -> Meld:
@@ -333,8 +347,8 @@ def parse_action_text(text: str, seat: int | None = None) -> Action:
         raise NotationError(f"action notation must be text, not {type(text).__name__}")
     if len(text) > MAX_ACTION_TEXT:
         raise NotationError(
-            f"action notation of {len(text)} characters is too long (at most "
-            f"{MAX_ACTION_TEXT}): {_quoted(text, 60)}",
+            f"action notation is too long (at most {MAX_ACTION_TEXT} characters): "
+            f"{limits.excerpt(text, 24)}",
             text,
             None,
         )
@@ -349,6 +363,7 @@ def parse_action_text(text: str, seat: int | None = None) -> Action:
             return DealNextHand()
         if len(rest) == 1 and rest[0][0] == "-":
             return DealNextHand(deck=())  # an empty deck: the rules refuse it (bad_deck)
+        _at_most_cards(text, rest)
         return DealNextHand(deck=tuple(_parse_card(text, t, p) for t, p in rest))
     if key not in _KEYWORDS:
         raise _action_error(text, pos, f"not an action: {word!r} (one of {', '.join(_KEYWORDS)})")
@@ -478,7 +493,7 @@ def _old_to_json(text: str, base: Variant, fail: Callable[[str], NoReturn]) -> d
             tok = {"None": "null", "true": "true", "false": "false"}.get(tok, json.dumps(tok))
         elif tok in "()":
             depth += 1 if tok == "(" else -1
-            if depth > 32:  # as JSON documents (canasta.from_json); deeper would recurse
+            if depth > limits.MAX_DEPTH:  # as JSON (canasta.from_json); deeper would recurse
                 fail("tuples nested deeper than 32 levels")
             tok = "[" if tok == "(" else "]"
         out.append(tok)
@@ -1091,7 +1106,8 @@ def parse_position(text: str) -> GameState:
         raise NotationError(f"a position must be given as text, not {type(text).__name__}")
     if len(text) > MAX_POSITION_TEXT:
         raise NotationError(
-            f"a position of {len(text)} characters is too long (at most {MAX_POSITION_TEXT})",
+            f"a position is too long (at most {MAX_POSITION_TEXT} characters): "
+            f"{limits.excerpt(text)}",
             text,
             None,
         )

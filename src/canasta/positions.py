@@ -26,9 +26,11 @@ from typing import Any
 import attrs
 
 from . import _core as core
+from ._codec import show
 from ._rules import end_if_stock_exhausted, hand_sides, seating
 from .cards import Card, Cards, Rank, to_card_list
 from .errors import CanastaError, PositionError
+from .limits import MAX_SEED, MIN_SEED
 from .melds import Meld
 from .state import DrawSource, EndReason, GameState, HandEnd, Phase, Turn
 from .validation import Problem, problems
@@ -89,7 +91,8 @@ def position(
             ``stock_top``, the stock is then exactly those cards; with neither ``stock`` nor
             ``stock_top``, it is empty). Default: none.
         red_threes: per seat, the red threes laid out.
-        totals: each side's total before the hand, points (default 0).
+        totals: each side's total before the hand, points (default 0), each from
+            ``-MAX_TOTAL`` to :data:`~canasta.limits.MAX_TOTAL`.
         dealer: default: the seat before ``current_seat``.
         current_seat: whose turn it is (0-based).
         phase: ``"draw"`` (before drawing) or ``"play"`` (after drawing), or ``"answer"`` (the
@@ -140,6 +143,8 @@ def position(
     n = v.players
     hand_number = _int("hand_number", hand_number)
     seed = None if seed is None else _int("seed", seed)
+    if seed is not None and not MIN_SEED <= seed <= MAX_SEED:  # before the stock is shuffled
+        raise PositionError(f"seed: a 64-bit int (-2**63 to 2**63-1), not {show(seed)}")
     seat = _int("current_seat", current_seat)
     for name, flag in {"asked": asked, "last_red_three": last_red_three}.items():
         _flag(name, flag, none=False)

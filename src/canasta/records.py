@@ -47,12 +47,24 @@ from typing import Any
 import attrs
 
 from ._codec import converter, json_int, structure, variant_from_document
+from ._judge import short
 from ._rules import shuffled_deck
 from .actions import _ACTION_TYPES, Action, DealNextHand
 from .cards import Card, to_card_list
 from .deals import DEAL_VERSION, DEAL_VERSIONS
 from .engine import apply, new_game
 from .errors import CanastaError, IllegalActionError, NotationError, Reason
+from .limits import (
+    MAX_NAME,
+    MAX_PLAYERS,
+    MAX_RECORD_ACTIONS,
+    MAX_RECORD_LINES,
+    MAX_RECORD_TEXT,
+    MAX_SEED,
+    MAX_TOTAL,
+    MIN_SEED,
+    excerpt,
+)
 from .notation import _quoted as _quote
 from .notation import format_variant, parse_action_text, parse_variant
 from .serialize import from_dict, from_json, register, to_dict
@@ -61,8 +73,9 @@ from .variants import CardPoints, Variant, get_variant
 
 __all__ = ["GameRecord", "ReplayError", "replay", "replay_steps"]
 
-#: The longest record text accepted (characters).
-MAX_TEXT = 5_000_000
+#: The longest record text accepted, in characters (:data:`canasta.limits.MAX_RECORD_TEXT`,
+#: as JSON text); it has at most :data:`canasta.limits.MAX_RECORD_LINES` lines.
+MAX_TEXT = MAX_RECORD_TEXT
 
 
 def _variant(value: Any) -> Variant:
@@ -78,6 +91,10 @@ def _actions(value: Any) -> tuple[Action, ...]:
     if isinstance(value, str | bytes) or not isinstance(value, Iterable):
         raise NotationError(f"actions: a sequence of actions, not {type(value).__name__}")
     actions = tuple(value)
+    if len(actions) > MAX_RECORD_ACTIONS:
+        raise NotationError(
+            f"actions: {len(actions)} actions are too many (at most {MAX_RECORD_ACTIONS})"
+        )
     for i, action in enumerate(actions):
         if not isinstance(action, _ACTION_TYPES):
             raise NotationError(f"actions[{i}]: not an action: {type(action).__name__}")
@@ -85,20 +102,20 @@ def _actions(value: Any) -> tuple[Action, ...]:
 
 
 def _seed(value: Any) -> int | None:
-    if value is not None and (not _is_int(value) or not -(2**63) <= value < 2**63):
-        raise NotationError(f"seed: an integer of 64 bits or None, not {value!r}"[:200])
+    if value is not None and (not _is_int(value) or not MIN_SEED <= value <= MAX_SEED):
+        raise NotationError(f"seed: an integer of 64 bits or None, not {_shown(value)}")
     return None if value is None else int(value)
 
 
 def _deal_version(value: Any) -> int:
     if not _is_int(value) or value not in DEAL_VERSIONS:
-        raise NotationError(f"deal_version: one of {DEAL_VERSIONS}, not {value!r}"[:200])
+        raise NotationError(f"deal_version: one of {DEAL_VERSIONS}, not {_shown(value)}")
     return int(value)
 
 
 def _dealer(value: Any) -> int | None:
-    if value is not None and (not _is_int(value) or not 0 <= value < 64):
-        raise NotationError(f"dealer: a seat or None, not {value!r}"[:200])
+    if value is not None and (not _is_int(value) or not 0 <= value < MAX_PLAYERS):
+        raise NotationError(f"dealer: a seat or None, not {_shown(value)}")
     return None if value is None else int(value)
 
 
@@ -106,20 +123,22 @@ def _totals(value: Any) -> tuple[int, ...] | None:
     if value is None:
         return None
     totals = tuple(value)
-    if not all(_is_int(t) and abs(t) <= 10**12 for t in totals):
-        raise NotationError("totals: integers of at most 12 digits")
-    return totals
+    if len(totals) > MAX_PLAYERS or not all(
+        _is_int(t) and -MAX_TOTAL <= t <= MAX_TOTAL for t in totals
+    ):
+        raise NotationError(f"totals: integers from -{MAX_TOTAL} to {MAX_TOTAL} (10**15)")
+    return tuple(int(t) for t in totals)
 
 
 def _text(value: str, what: str) -> None:
     if (
         not isinstance(value, str)
-        or len(value) > 100
+        or len(value) > MAX_NAME
         or not value.isprintable()
         or value != value.strip()
     ):
         raise NotationError(
-            f"{what}: printable text of at most 100 characters, not {value!r}"[:200]
+            f"{what}: printable text of at most {MAX_NAME} characters, not {_shown(value)}"
         )
 
 
@@ -234,12 +253,21 @@ class GameRecord:
         if not isinstance(text, str):
             raise NotationError(f"a record is text, not {type(text).__name__}")
         if len(text) > MAX_TEXT:
-            raise NotationError(f"a record of {len(text)} characters is too long")
+            raise NotationError(
+                f"a record is too long (at most {MAX_TEXT} characters): {excerpt(text)}", text
+            )
+        if text.count("\n") >= MAX_RECORD_LINES:
+            raise NotationError(
+                f"a record of more than {MAX_RECORD_LINES} lines (at most {MAX_RECORD_LINES})",
+                text,
+            )
         if text.lstrip().startswith("{"):
             return cls.from_json(text)
         header: dict[str, str] = {}
         actions: list[Action] = []
         for number, raw in enumerate(text.splitlines(), start=1):
+            if number > MAX_RECORD_LINES:  # lines ended otherwise than by "\n"
+                raise NotationError(f"a record of more than {MAX_RECORD_LINES} lines", text)
             line = raw.strip()
             if not line or line.startswith("#"):
                 continue
@@ -257,8 +285,16 @@ class GameRecord:
                     raise NotationError(f"{where}: header tags come before the actions", raw)
                 header[key] = m.group(2).strip()
                 continue
-            m = re.fullmatch(r"([0-9]{1,2})\s*:\s*(.*)", line)
+            m = re.fullmatch(r"([0-9]{1,20})\s*:\s*(.*)", line)
             try:
+                if len(actions) == MAX_RECORD_ACTIONS:
+                    raise NotationError(
+                        f"more than {MAX_RECORD_ACTIONS} actions (at most {MAX_RECORD_ACTIONS})"
+                    )
+                if m is not None and int(m.group(1)) >= MAX_PLAYERS:
+                    raise NotationError(
+                        f"seats are numbered 0 to {MAX_PLAYERS - 1}, not {m.group(1)}", raw
+                    )
                 if m is not None:
                     actions.append(parse_action_text(m.group(2), int(m.group(1))))
                 elif line.lower().startswith("deal"):
@@ -286,7 +322,7 @@ class GameRecord:
         totals = None
         if "totals" in header:
             parts = header["totals"].split()
-            if not parts or not all(re.fullmatch(r"-?[0-9]{1,13}", p) for p in parts):
+            if not parts or not all(re.fullmatch(r"-?[0-9]{1,40}", p) for p in parts):
                 raise NotationError(f"[Totals] must be integers: {_quote(header['totals'])}")
             totals = tuple(int(p) for p in parts)
         deck = None
@@ -350,6 +386,13 @@ def _decode(data: dict[str, Any], path: str) -> GameRecord:
     return record
 
 
+def _shown(value: Any) -> str:
+    """A value for a message: an int in full up to 40 digits, anything else its short ``repr``."""
+    if _is_int(value) and not -(10**40) < value < 10**40:
+        return "an int of more than 40 digits"
+    return short(value, 60)
+
+
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -363,7 +406,7 @@ def _int_tag(header: dict[str, str], key: str) -> int | None:
         return None
     text = header[key]
     # a deal version is written in canonical decimal (docs: Portable deals)
-    pattern = r"0|[1-9][0-9]{0,3}" if key == "dealversion" else r"-?[0-9]{1,20}"
+    pattern = r"0|[1-9][0-9]{0,3}" if key == "dealversion" else r"-?[0-9]{1,40}"
     if not re.fullmatch(pattern, text):
         name = _TAG_NAMES.get(key, key.capitalize())
         raise NotationError(f"[{name}] must be an integer: {_quote(text)}")

@@ -34,6 +34,7 @@ from .actions import AskPartner
 from .cards import Card, Rank
 from .errors import CanastaError, PositionError, StateError
 from .legal import legal_actions
+from .limits import MAX_HAND_NUMBER, MAX_SEED, MAX_TOTAL, MIN_SEED
 from .melds import Meld
 from .state import DrawSource, EndReason, GameState, Phase, Turn
 from .variants import AskPartnerRule as AskRule
@@ -53,6 +54,10 @@ _PROBLEMS: dict[str, tuple[str, str]] = {
     # the table
     "hand_number_out_of_range": ('§1 "Deal"', "must be at least 1 and below 2**63, not {value}"),
     "seed_out_of_range": ('§1 "Deal"', "a seed is a 64-bit int or None, not {value}"),
+    "totals_out_of_range": (
+        '§1 "Target"',
+        "a total is from -10**15 to 10**15 (canasta.limits.MAX_TOTAL), not {value}",
+    ),
     "totals_per_side": ('§1 "Target"', "{n} totals for {sides} sides"),
     "not_the_seating": (_SEATS, "hand {hand} is played by {seats} in this order, not {order}"),
     "sides_not_formed": (
@@ -248,10 +253,13 @@ def require_possible(state: GameState) -> GameState:
 
 def _table(state: GameState, order: tuple[int, ...]) -> Iterator[Problem]:
     v, hand, end = state.variant, state.hand_number, state.end
-    if not 1 <= hand < 2**63:
-        yield _problem("hand_number_out_of_range", "hand_number", value=f"{hand!r:.40}")
-    if state.seed is not None and not -(2**63) <= state.seed < 2**63:
-        yield _problem("seed_out_of_range", "seed", value=f"{state.seed!r:.40}")
+    if not 1 <= hand <= MAX_HAND_NUMBER:
+        yield _problem("hand_number_out_of_range", "hand_number", value=_number(hand))
+    if state.seed is not None and not MIN_SEED <= state.seed <= MAX_SEED:
+        yield _problem("seed_out_of_range", "seed", value=_number(state.seed))
+    for i, total in enumerate(state.totals):
+        if not -MAX_TOTAL <= total <= MAX_TOTAL:
+            yield _problem("totals_out_of_range", f"totals[{i}]", value=_number(total))
     if len(state.totals) != len(v.sides):
         yield _problem("totals_per_side", "totals", n=len(state.totals), sides=len(v.sides))
     if order != seating(v, hand):
@@ -280,6 +288,12 @@ def _table(state: GameState, order: tuple[int, ...]) -> Iterator[Problem]:
     ):
         if seat is not None and seat not in order:
             yield _problem("seat_not_playing", path, seat=seat, order=order)
+
+
+def _number(value: int) -> str:
+    """An int for a message: in full up to 40 digits (Python refuses to write ints of thousands
+    of digits)."""
+    return str(value) if -(10**40) < value < 10**40 else "an int of more than 40 digits"
 
 
 def _zones(state: GameState) -> Iterator[tuple[str, tuple[Card, ...]]]:

@@ -23,6 +23,7 @@ from typing import Any, Final
 
 import attrs
 
+from . import limits
 from .cards import JOKER_ID, N_KINDS, Card
 from .errors import VariantError
 from .melds import Meld
@@ -210,8 +211,8 @@ def _show(value: Any) -> str:
     return text if len(text) <= 80 else text[:77] + "..."
 
 
-#: The largest point value (or score) a variant may name.
-MAX_POINTS: Final = 10**9
+#: The largest point value (or score) a variant may name (:data:`canasta.limits.MAX_POINTS`).
+MAX_POINTS: Final = limits.MAX_POINTS
 
 
 @attrs.frozen
