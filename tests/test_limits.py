@@ -380,3 +380,31 @@ def test_messages_about_numbers_out_of_range_are_short() -> None:
         with pytest.raises(CanastaError) as info:
             call()
         assert len(str(info.value)) < MESSAGE
+
+
+def test_a_records_deck_and_players_have_the_tables_counts() -> None:
+    """A record's deck holds at most MAX_CARDS cards and its players at most MAX_PLAYERS names
+    in every form (the text's [Deck] and [Players] tags read as JSON's lists do)."""
+    record = canasta.GameRecord(variant="classic", seed=1)
+    deck = ("KH",) * (limits.MAX_CARDS + 1)
+    names = tuple(f"p{i}" for i in range(limits.MAX_PLAYERS + 1))
+    for field, value, tag in (("deck", deck, "Deck"), ("players", names, "Players")):
+        with pytest.raises(NotationError, match=f"at most {len(value) - 1}"):
+            canasta.GameRecord(variant="classic", seed=1, **{field: value})
+        line = f"[{tag} {(' ' if field == 'deck' else ', ').join(value)}]"
+        with pytest.raises(NotationError, match=f"at most {len(value) - 1}"):
+            canasta.GameRecord.loads(record.dumps().replace("[Seed 1]", f"[Seed 1]\n{line}"))
+        data = record.to_dict() | {field: list(value)}
+        with pytest.raises(NotationError, match=f"at most {len(value) - 1}"):
+            canasta.GameRecord.from_json(json.dumps(data))
+
+
+def test_events_keep_the_range_of_totals() -> None:
+    """The totals of a score sheet's event have the state's range (canasta.limits.MAX_TOTAL)."""
+    event = canasta.MatchOver(winners=(0,), totals=(limits.MAX_TOTAL, -limits.MAX_TOTAL))
+    assert canasta.from_json(canasta.to_json(event)) == event
+    data = canasta.to_dict(event)
+    for total in (limits.MAX_TOTAL + 1, -limits.MAX_TOTAL - 1, 2**63 - 1):
+        data["totals"] = [total, 0]
+        with pytest.raises(NotationError, match="totals"):
+            canasta.from_dict(data)

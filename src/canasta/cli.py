@@ -36,7 +36,7 @@ from .events import (
     UpcardTurned,
     events_between,
 )
-from .limits import MAX_RECORD_TEXT
+from .limits import MAX_RECORD_TEXT, MAX_SEED, MIN_SEED
 from .notation import format_position, parse_position
 from .records import GameRecord, ReplayError, record_of, replay, replay_steps
 from .render import first_deal, format_score, format_table, red_three_runs, side_name
@@ -505,7 +505,7 @@ def _positive(text: str) -> int:
 def _seed(text: str) -> int:
     """A match seed: a 64-bit integer, as game records keep it."""
     value = _int(text)
-    if not -(2**63) <= value < 2**63:
+    if not MIN_SEED <= value <= MAX_SEED:
         raise argparse.ArgumentTypeError(f"must be a 64-bit integer, got {text[:40]}")
     return value
 

@@ -104,7 +104,7 @@ from typing import Any, Final, NoReturn, Self
 import attrs
 
 from . import _rules
-from ._codec import MAX_CARDS, MAX_PLAYERS, Bad, _int, at, build, converter, fields_reader
+from ._codec import Bad, _int, at, build, converter, fields_reader
 from .actions import (
     _ACTION_TYPES,
     AnswerPartner,
@@ -119,6 +119,7 @@ from .actions import (
 from .cards import Card, Cards, Rank
 from .engine import _parse_foreign, apply
 from .errors import IllegalActionError, StateError
+from .limits import MAX_CARDS, MAX_HAND_NUMBER, MAX_PLAYERS, MAX_TOTAL
 from .melds import Meld
 from .scoring import HandScore, score_hand
 from .serialize import register, to_dict
@@ -853,17 +854,16 @@ def _ended(after: GameState, out: list[Event]) -> None:
 # ``"type"`` is the class name in snake case, its fields are the attrs fields in order, each read
 # strictly by its type (a score sheet nested as a ``hand_score``). Beyond its type, a field is
 # checked by its name (_RANGES, _check_field), and the facts that tie fields together in _TIED.
-_INT64: Final = 2**63 - 1
 _SEATS: Final = (0, MAX_PLAYERS - 1)
 #: The range of an int field, or of each int of an array field, by the field's name.
 _RANGES: Final[dict[str, tuple[int, int]]] = {
     "dealer": _SEATS,
-    "hand_number": (1, _INT64),
+    "hand_number": (1, MAX_HAND_NUMBER),
     "count": (1, MAX_CARDS),
     "order": _SEATS,
     "partners": _SEATS,
     "winners": _SEATS,
-    "totals": (-_INT64, _INT64),
+    "totals": (-MAX_TOTAL, MAX_TOTAL),
     "hand_sizes": (0, MAX_CARDS),
 }
 #: Ranks a meld on the table can have: four to ace, and three (black threes, going out).

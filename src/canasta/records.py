@@ -55,6 +55,7 @@ from .deals import DEAL_VERSION, DEAL_VERSIONS
 from .engine import apply, new_game
 from .errors import CanastaError, IllegalActionError, NotationError, Reason
 from .limits import (
+    MAX_CARDS,
     MAX_NAME,
     MAX_PLAYERS,
     MAX_RECORD_ACTIONS,
@@ -144,11 +145,22 @@ def _text(value: str, what: str) -> None:
 
 def _players(value: Any) -> tuple[str, ...]:
     names = tuple(value)
+    if len(names) > MAX_PLAYERS:
+        raise NotationError(f"players: {len(names)} names are too many (at most {MAX_PLAYERS})")
     for name in names:
         _text(name, "players")
         if "," in name or not name:
             raise NotationError(f"players: a name holds no comma and is not empty: {_quote(name)}")
     return names
+
+
+def _deck(value: Any) -> tuple[Card, ...] | None:
+    if value is None:
+        return None
+    cards = to_card_list(value)
+    if len(cards) > MAX_CARDS:
+        raise NotationError(f"deck: {len(cards)} cards are too many (at most {MAX_CARDS})")
+    return tuple(cards)
 
 
 def _date(value: Any) -> str | None:
@@ -182,7 +194,7 @@ class GameRecord:
 
     variant: Variant = attrs.field(converter=_variant)
     seed: int | None = attrs.field(default=None, converter=_seed)
-    deck: tuple[Card, ...] | None = None
+    deck: tuple[Card, ...] | None = attrs.field(default=None, converter=_deck)
     dealer: int | None = attrs.field(default=None, converter=_dealer)
     totals: tuple[int, ...] | None = attrs.field(default=None, converter=_totals)
     players: tuple[str, ...] = attrs.field(default=(), converter=_players)
