@@ -376,6 +376,9 @@ def test_messages_about_numbers_out_of_range_are_short() -> None:
         lambda: canasta.new_game("classic", seed=1, totals=(huge, 0)),
         lambda: classic_position(totals=(huge, 0)),
         lambda: canasta.GameRecord(variant="classic", seed=1, totals=(huge, 0)),
+        lambda: canasta.GameRecord(variant="classic", seed=huge),
+        lambda: classic_position(seed=huge),
+        lambda: classic_position(hand_number=huge),
     ):
         with pytest.raises(CanastaError) as info:
             call()
@@ -408,3 +411,14 @@ def test_events_keep_the_range_of_totals() -> None:
         data["totals"] = [total, 0]
         with pytest.raises(NotationError, match="totals"):
             canasta.from_dict(data)
+
+
+def test_the_most_lines_of_a_record_are_read() -> None:
+    """A record of MAX_RECORD_LINES lines (comments, here) loads; one more line does not, also
+    when its lines end otherwise than by a newline."""
+    head = "[Variant classic]\n[Seed 1]\n[DealVersion 1]\n"
+    text = head + "#\n" * (limits.MAX_RECORD_LINES - 3)
+    assert canasta.GameRecord.loads(text) == canasta.GameRecord(variant="classic", seed=1)
+    for more in (text + "#", head + "#\r" * (limits.MAX_RECORD_LINES - 2)):
+        with pytest.raises(NotationError, match=f"at most {limits.MAX_RECORD_LINES} lines"):
+            canasta.GameRecord.loads(more)

@@ -260,7 +260,10 @@ class GameRecord:
         """Parse the text form (or the JSON form, if ``text`` starts with ``{``).
 
         Raises:
-            NotationError: anything that does not parse; the message names the line.
+            NotationError: anything that does not parse; the message names the line. Text
+                over :data:`canasta.limits.MAX_RECORD_TEXT` characters or
+                :data:`canasta.limits.MAX_RECORD_LINES` lines is refused before a line is
+                read; a record holds at most :data:`canasta.limits.MAX_RECORD_ACTIONS` actions.
         """
         if not isinstance(text, str):
             raise NotationError(f"a record is text, not {type(text).__name__}")
@@ -268,10 +271,10 @@ class GameRecord:
             raise NotationError(
                 f"a record is too long (at most {MAX_TEXT} characters): {excerpt(text)}", text
             )
-        if text.count("\n") >= MAX_RECORD_LINES:
+        lines = text.count("\n") + (not text.endswith("\n"))
+        if lines > MAX_RECORD_LINES:
             raise NotationError(
-                f"a record of more than {MAX_RECORD_LINES} lines (at most {MAX_RECORD_LINES})",
-                text,
+                f"a record of {lines} lines is too long (at most {MAX_RECORD_LINES} lines)", text
             )
         if text.lstrip().startswith("{"):
             return cls.from_json(text)
@@ -279,7 +282,11 @@ class GameRecord:
         actions: list[Action] = []
         for number, raw in enumerate(text.splitlines(), start=1):
             if number > MAX_RECORD_LINES:  # lines ended otherwise than by "\n"
-                raise NotationError(f"a record of more than {MAX_RECORD_LINES} lines", text)
+                raise NotationError(
+                    f"a record of more than {MAX_RECORD_LINES} lines is too long "
+                    f"(at most {MAX_RECORD_LINES} lines)",
+                    text,
+                )
             line = raw.strip()
             if not line or line.startswith("#"):
                 continue
