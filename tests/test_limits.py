@@ -422,3 +422,19 @@ def test_the_most_lines_of_a_record_are_read() -> None:
     for more in (text + "#", head + "#\r" * (limits.MAX_RECORD_LINES - 2)):
         with pytest.raises(NotationError, match=f"at most {limits.MAX_RECORD_LINES} lines"):
             canasta.GameRecord.loads(more)
+
+
+def test_a_zone_of_a_position_holds_at_most_the_cards_of_a_list(
+    state: canasta.GameState,
+) -> None:
+    """A zone of more than MAX_CARDS cards is refused by the position notation as by JSON,
+    with the same words, before the position is judged."""
+    text = canasta.format_position(state)
+    hands = next(line for line in text.splitlines() if line.startswith("hands "))
+    many = "hands " + "KH " * (limits.MAX_CARDS + 1) + "/ - / - / -"
+    with pytest.raises(NotationError, match=f"too many \\(at most {limits.MAX_CARDS}\\)"):
+        canasta.parse_position(text.replace(hands, many))
+    data = canasta.to_dict(state)
+    data["hands"][0] = ["KH"] * (limits.MAX_CARDS + 1)
+    with pytest.raises(NotationError, match=f"too many \\(at most {limits.MAX_CARDS}\\)"):
+        canasta.from_dict(data)

@@ -28,6 +28,7 @@ from typing import Final
 
 from .cards import Card
 from .errors import SetupError
+from .limits import MAX_HAND_NUMBER, MAX_SEED, MIN_SEED
 from .variants import Variant, get_variant
 
 __all__ = ["DEAL_VERSION", "DEAL_VERSIONS", "shuffled_pack"]
@@ -39,8 +40,6 @@ DEAL_VERSION: Final = 1
 DEAL_VERSIONS: Final = (0, 1)
 
 _TWO_64: Final = 1 << 64
-_MIN_SEED: Final = -(2**63)
-_MAX_SEED: Final = 2**63 - 1
 
 
 def _random_stream(seed: int, hand_number: int) -> Iterator[int]:
@@ -97,8 +96,8 @@ def shuffled_pack(variant: str | Variant, seed: int, hand_number: int) -> tuple[
         SetupError: a seed or hand number that is not an int in range (a bool is not an int).
     """
     v = get_variant(variant)
-    seed = _check_int("seed", seed, _MIN_SEED, _MAX_SEED)
-    hand_number = _check_int("hand_number", hand_number, 1, _MAX_SEED)
+    seed = _check_int("seed", seed, MIN_SEED, MAX_SEED)
+    hand_number = _check_int("hand_number", hand_number, 1, MAX_HAND_NUMBER)
     return _shuffle(v, seed, hand_number)
 
 

@@ -755,6 +755,11 @@ class _Reader:
     def cards(self, part: list[_Token]) -> list[tuple[Card, int]]:
         if len(part) == 1 and part[0][0] == "-":
             return []
+        if len(part) > limits.MAX_CARDS:  # one list of cards, as in JSON (canasta.limits)
+            self.fail(
+                part[limits.MAX_CARDS][1],
+                f"{len(part)} cards are too many (at most {limits.MAX_CARDS})",
+            )
         for tok in part:
             if tok[0] == "-":
                 self.fail(tok[1], "'-' stands alone for no cards")
