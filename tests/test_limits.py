@@ -260,7 +260,7 @@ def test_the_largest_hand_number_round_trips_and_the_next_is_refused() -> None:
 
 
 def meld_of(n: int) -> canasta.MeldCards:
-    return canasta.MeldCards(0, (canasta.Meld("K", ["KH"] * n),))
+    return canasta.MeldCards(0, (canasta.Meld("K", [canasta.Card.parse("KH")] * n),))
 
 
 def deal_of(n: int) -> canasta.DealNextHand:
@@ -285,14 +285,20 @@ def test_the_most_cards_in_an_action_round_trip_through_every_format(
 def test_one_card_too_many_in_an_action_is_refused_by_every_format(
     build: Callable[[int], canasta.Action], state: canasta.GameState
 ) -> None:
-    action = build(limits.MAX_CARDS + 1)
-    text = str(action).replace("  ", " ")
+    most = build(limits.MAX_CARDS)
+    seat = None if isinstance(most, canasta.DealNextHand) else 0
+    text = str(most) + (" KH" if seat == 0 else " TH")
     assert len(text) <= limits.MAX_ACTION_TEXT  # refused for its cards, not its length
-    seat = None if isinstance(action, canasta.DealNextHand) else 0
+    with pytest.raises(NotationError, match=f"at most {limits.MAX_CARDS}"):
+        build(limits.MAX_CARDS + 1)  # the action's own constructor
     with pytest.raises(NotationError, match=f"at most {limits.MAX_CARDS}"):
         canasta.parse_action_text(text, seat=seat)
+    data = canasta.to_dict(most)
+    (data["deck"] if seat is None else data["melds"][0]["cards"]).append("KH")
     with pytest.raises(NotationError, match=f"at most {limits.MAX_CARDS}"):
-        canasta.from_json(canasta.to_json(action))
+        canasta.from_dict(data)
+    with pytest.raises(NotationError, match=f"at most {limits.MAX_CARDS}"):
+        canasta.from_json(json.dumps(data))
     violation = canasta.check(state, text)
     assert violation is not None and violation.reason is canasta.Reason.MALFORMED
     record = canasta.GameRecord(variant="classic", seed=1, actions=())
@@ -438,3 +444,62 @@ def test_a_zone_of_a_position_holds_at_most_the_cards_of_a_list(
     data["hands"][0] = ["KH"] * (limits.MAX_CARDS + 1)
     with pytest.raises(NotationError, match=f"too many \\(at most {limits.MAX_CARDS}\\)"):
         canasta.from_dict(data)
+
+
+HUGE_CARDS = "KH " * (BIG // 3)  # the inputs are made once, outside the timed calls
+HUGE_K = "K" * BIG
+HUGE_X = "x" * BIG
+HUGE_JSON_VARIANT = '{"preset": "' + HUGE_X + '"}'
+HUGE_OLD_VARIANT = 'classic{name="' + HUGE_X + '"}'
+FOUR_SEATS = ("KH", "7D 7C", "4C 4D", "9S 9H")
+SMALL_TEXT_ENTRIES: dict[str, tuple[Callable[[], Any], type[Exception]]] = {
+    "Card.parse": (lambda: canasta.Card.parse(HUGE_K), NotationError),
+    "Rank.parse": (lambda: canasta.Rank.parse(HUGE_K), NotationError),
+    "Cards.parse": (lambda: canasta.Cards.parse(HUGE_CARDS), NotationError),
+    "Meld.parse": (lambda: canasta.Meld.parse(HUGE_CARDS), NotationError),
+    "to_card_list": (lambda: canasta.cards.to_card_list(HUGE_CARDS), NotationError),
+    "get_variant": (lambda: canasta.get_variant(HUGE_X), canasta.VariantError),
+    "parse_variant name": (lambda: canasta.notation.parse_variant(HUGE_X), NotationError),
+    "parse_variant JSON": (
+        lambda: canasta.notation.parse_variant(HUGE_JSON_VARIANT),
+        NotationError,
+    ),
+    "parse_variant braces": (
+        lambda: canasta.notation.parse_variant(HUGE_OLD_VARIANT),
+        NotationError,
+    ),
+    "position hands": (
+        lambda: canasta.position("classic", hands=[HUGE_CARDS, *FOUR_SEATS[1:]]),
+        PositionError,
+    ),
+}
+
+
+@pytest.mark.parametrize("entry", sorted(SMALL_TEXT_ENTRIES))
+def test_cards_ranks_melds_and_variants_in_text_are_refused_unread(entry: str) -> None:
+    call, error = SMALL_TEXT_ENTRIES[entry]
+    refused_quickly(call, error)
+
+
+def test_a_list_of_cards_has_the_tables_count_in_every_form() -> None:
+    most = ["KH"] * limits.MAX_CARDS
+    assert len(canasta.cards.to_card_list(most)) == limits.MAX_CARDS
+    assert len(canasta.Cards.parse(" ".join(most))) == limits.MAX_CARDS
+    for more in (most + ["KH"], " ".join(most + ["KH"])):
+        with pytest.raises(NotationError, match=f"at most {limits.MAX_CARDS}"):
+            canasta.cards.to_card_list(more)
+        with pytest.raises(NotationError, match=f"at most {limits.MAX_CARDS}"):
+            canasta.Meld.parse(more)
+        with pytest.raises(PositionError, match=f"at most {limits.MAX_CARDS}"):
+            canasta.position("classic", hands=[more, *FOUR_SEATS[1:]])
+
+
+def test_a_variant_in_text_is_read_up_to_its_size() -> None:
+    most = "classic" + " " * (limits.MAX_VARIANT_TEXT - len("classic"))
+    assert canasta.notation.parse_variant(most) == canasta.get_variant("classic")
+    with pytest.raises(NotationError, match=f"at most {limits.MAX_VARIANT_TEXT}"):
+        canasta.notation.parse_variant(most + " ")
+    record = canasta.GameRecord(variant="classic", seed=1)
+    huge = f'[Variant classic{{name="{"x" * limits.MAX_VARIANT_TEXT}"}}]'
+    with pytest.raises(NotationError, match=f"at most {limits.MAX_VARIANT_TEXT}"):
+        canasta.GameRecord.loads(record.dumps().replace("[Variant classic]", huge))

@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 import attrs
 
 from .errors import NotationError
+from .limits import MAX_ACTION_TEXT, MAX_CARDS, excerpt
 
 __all__ = ["JOKER", "Card", "Cards", "Rank", "Suit", "make_pack"]
 
@@ -81,10 +82,10 @@ class Rank(enum.IntEnum):
         """
         if not isinstance(text, str):
             raise NotationError(f"a rank must be given as text, not {text!r}", repr(text))
-        key = text.strip().upper()
+        key = text.strip().upper() if len(text) <= 40 else ""
         if key in _RANK_BY_SYMBOL:
             return _RANK_BY_SYMBOL[key]
-        raise NotationError(f"not a rank: {text!r}", text)
+        raise NotationError(f"not a rank: {excerpt(text)}", text)
 
 
 _RANK_SYMBOLS = {
@@ -231,13 +232,13 @@ class Card:
         """
         if not isinstance(text, str):
             raise NotationError(f"a card must be given as text, not {type(text).__name__}")
-        stripped = text.strip()
+        stripped = text.strip() if len(text) <= 40 else ""
         key = stripped.upper()
         card = _CARD_BY_TEXT.get(key) if len(key) == len(stripped) and len(key) <= 6 else None
         if card is not None and not all(c.isascii() or c in _SYMBOL_CHARS for c in stripped):
             card = None
         if card is None:
-            raise NotationError(f"not a card: {text!r} (write e.g. KH, 10S, T♠, JK)", text)
+            raise NotationError(f"not a card: {excerpt(text)} (write e.g. KH, 10S, T♠, JK)", text)
         return card
 
     def __str__(self) -> str:
@@ -359,8 +360,21 @@ def _shown(value: Any) -> str:
 
 
 def _parse_cards(text: str) -> list[Card]:
+    if len(text) > MAX_ACTION_TEXT:  # room for MAX_CARDS cards, as in action notation
+        raise NotationError(
+            f"cards in notation are too long (at most {MAX_ACTION_TEXT} characters): "
+            f"{excerpt(text, 24)}",
+            text,
+        )
     parts = text.replace(",", " ").split()
+    _at_most_cards(len(parts))
     return [Card.parse(p) for p in parts]
+
+
+def _at_most_cards(n: int) -> None:
+    """Refuse a list of more than :data:`canasta.limits.MAX_CARDS` cards, as every format."""
+    if n > MAX_CARDS:
+        raise NotationError(f"{n} cards are too many (at most {MAX_CARDS})")
 
 
 def to_card(value: Any) -> Card:
@@ -373,7 +387,7 @@ def to_card(value: Any) -> Card:
         return value
     if isinstance(value, str):
         return Card.parse(value)
-    raise NotationError(f"not a card: {value!r}", repr(value))
+    raise NotationError(f"not a card: {_shown(value)}", _shown(value))
 
 
 def to_card_list(value: Any) -> list[Card]:
@@ -391,7 +405,8 @@ def to_card_list(value: Any) -> list[Card]:
     try:
         items = list(value)
     except TypeError:
-        raise NotationError(f"not a list of cards: {value!r}", repr(value)) from None
+        raise NotationError(f"not a list of cards: {_shown(value)}", _shown(value)) from None
+    _at_most_cards(len(items))
     return [to_card(v) for v in items]
 
 

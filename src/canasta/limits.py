@@ -45,6 +45,7 @@ __all__ = [
     "MAX_TEXT_SIZE",
     "MAX_TOTAL",
     "MAX_VARIANT_NAME",
+    "MAX_VARIANT_TEXT",
     "MIN_SEED",
     "Limit",
     "excerpt",
@@ -71,6 +72,10 @@ MAX_DEPTH: Final = 32
 #: The longest string accepted in JSON where nothing narrower bounds it (a variant's
 #: description, a score line's item).
 MAX_STRING: Final = 1000
+#: The longest variant in text (its JSON form or the old brace form, in
+#: :func:`canasta.notation.parse_variant`, a position's header line after ``canasta``, a
+#: record's ``[Variant]`` tag): every field of a variant changed, each at its longest, fits.
+MAX_VARIANT_TEXT: Final = 20_000
 #: The longest name of a variant (a preset's name, an alias, a house rule's ``name``).
 MAX_VARIANT_NAME: Final = 64
 #: The longest name of a player, and of a record's date, in a game record.
@@ -151,6 +156,13 @@ LIMITS: Final[tuple[Limit, ...]] = (
     ),
     Limit("MAX_DEPTH", MAX_DEPTH, "nesting of JSON", "levels", "JSON, variants in positions"),
     Limit("MAX_STRING", MAX_STRING, "a string in JSON", "characters", "JSON"),
+    Limit(
+        "MAX_VARIANT_TEXT",
+        MAX_VARIANT_TEXT,
+        "a variant in text, with the rest of its line",
+        "characters",
+        "parse_variant, positions, records",
+    ),
     Limit("MAX_VARIANT_NAME", MAX_VARIANT_NAME, "a variant's name", "characters", "every format"),
     Limit("MAX_NAME", MAX_NAME, "a player's name, a record's date", "characters", "records"),
     Limit("MAX_ITEMS", MAX_ITEMS, "a list nothing narrower bounds", "items", "JSON"),

@@ -14,6 +14,7 @@ import attrs
 
 from .cards import Card, Rank, display_key, to_card_list
 from .errors import NotationError
+from .limits import MAX_CARDS, excerpt
 
 __all__ = ["Meld", "MeldKey", "MeldKind"]
 
@@ -42,6 +43,8 @@ def _excerpt(text: object) -> str:
 
 
 def _sorted_cards(value: Any) -> tuple[Card, ...]:
+    if isinstance(value, (list, tuple)) and len(value) > MAX_CARDS:  # as every format
+        raise NotationError(f"{len(value)} cards are too many (at most {MAX_CARDS})")
     if isinstance(value, (list, tuple)):
         try:
             return tuple(sorted(value, key=display_key))
@@ -146,7 +149,8 @@ class Meld:
         if len(ranks) != 1:
             shown = text if isinstance(text, str) else " ".join(str(c) for c in cards)
             raise NotationError(
-                f"cannot tell the rank of meld {shown!r}: give the rank, e.g. Meld(Rank.KING, ...)",
+                f"cannot tell the rank of meld {excerpt(shown)}: give the rank, "
+                "e.g. Meld(Rank.KING, ...)",
                 shown,
             )
         return cls(ranks.pop(), cards)

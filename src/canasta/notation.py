@@ -520,7 +520,10 @@ def _read_variant(
     text: str, pos: int, end: int, fail: Callable[[int, str], NoReturn]
 ) -> tuple[Variant, int]:
     """Read a variant at ``text[pos:end]``: its JSON form, a preset's name, or the old brace form
-    ``NAME{field=value,...}``; return the variant and the index after it."""
+    ``NAME{field=value,...}``; return the variant and the index after it. At most
+    :data:`canasta.limits.MAX_VARIANT_TEXT` characters are read (from ``pos`` to ``end``)."""
+    if end - pos > limits.MAX_VARIANT_TEXT:
+        fail(pos, f"a variant of {end - pos} characters (at most {limits.MAX_VARIANT_TEXT})")
     if text.startswith("{", pos):
         try:
             data, after = _JSON.raw_decode(text[:end], pos)
@@ -569,8 +572,7 @@ def parse_variant(text: str) -> Variant:
         raise NotationError(f"a variant must be given as text, not {type(text).__name__}")
 
     def fail(pos: int, message: str) -> NoReturn:
-        shown = text if len(text) <= 60 else text[:57] + "..."  # never echo huge text
-        raise NotationError(f"{message} at column {pos} of {shown!r}", text, pos)
+        raise NotationError(f"{message} at column {pos} of {limits.excerpt(text)}", text, pos)
 
     start = len(text) - len(text.lstrip())
     variant, end = _read_variant(text, start, len(text), fail)

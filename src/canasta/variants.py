@@ -895,6 +895,12 @@ def get_variant(name: str | Variant) -> Variant:
         return name
     if not isinstance(name, str):
         raise VariantError("variant", f"must be a name or a Variant, not {type(name).__name__}")
+    if len(name) > limits.MAX_VARIANT_NAME:  # refused unread (canasta.limits)
+        raise VariantError(
+            "variant",
+            f"unknown variant {limits.excerpt(name, 24)}: a name is at most "
+            f"{limits.MAX_VARIANT_NAME} characters",
+        )
     key = name.strip().lower()
     key = _ALIASES.get(key, key)
     if key in _PRESETS:
