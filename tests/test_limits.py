@@ -503,3 +503,19 @@ def test_a_variant_in_text_is_read_up_to_its_size() -> None:
     huge = f'[Variant classic{{name="{"x" * limits.MAX_VARIANT_TEXT}"}}]'
     with pytest.raises(NotationError, match=f"at most {limits.MAX_VARIANT_TEXT}"):
         canasta.GameRecord.loads(record.dumps().replace("[Variant classic]", huge))
+
+
+def test_a_house_rules_name_has_the_names_length_in_every_format() -> None:
+    classic = canasta.get_variant("classic")
+    house = classic.derive(name="h" * limits.MAX_NAME)
+    assert canasta.from_json(canasta.to_json(house)) == house
+    state = canasta.new_game(house, seed=1)
+    through_every_format(state)
+    record = canasta.GameRecord(variant=house, seed=1)
+    assert canasta.GameRecord.loads(record.dumps()) == record
+    with pytest.raises(canasta.VariantError):
+        classic.derive(name="h" * (limits.MAX_NAME + 1))
+    data = canasta.to_dict(house)
+    data["changes"]["name"] += "h"
+    with pytest.raises(NotationError, match=f"1 to {limits.MAX_NAME} characters"):
+        canasta.from_dict(data)

@@ -310,7 +310,7 @@ def _enum_hook(cls: type[enum.Enum]) -> Callable[[Any, Any], Any]:
     name = re.sub(r"(?<!^)(?=[A-Z])", " ", cls.__name__).lower()  # ScoreItem: "score item"
 
     def hook(value: Any, _: Any) -> Any:
-        text = _str(value, max_len=MAX_VARIANT_NAME)
+        text = _str(value, max_len=64)  # an enum's value is a short word
         if text not in by_value:
             choices = ", ".join(repr(v) for v in by_value)
             raise Bad(f"{text!r} is not one of {choices} (not a {name})")

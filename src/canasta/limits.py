@@ -76,9 +76,10 @@ MAX_STRING: Final = 1000
 #: :func:`canasta.notation.parse_variant`, a position's header line after ``canasta``, a
 #: record's ``[Variant]`` tag): every field of a variant changed, each at its longest, fits.
 MAX_VARIANT_TEXT: Final = 20_000
-#: The longest name of a variant (a preset's name, an alias, a house rule's ``name``).
+#: The longest name looked up as a variant (a preset's name or alias, in every format).
 MAX_VARIANT_NAME: Final = 64
-#: The longest name of a player, and of a record's date, in a game record.
+#: The longest name of a player and date of a game record, and a variant's own ``name``
+#: field (a house rule's name).
 MAX_NAME: Final = 100
 
 # ---------------------------------------------------------------------------- counts
@@ -163,8 +164,20 @@ LIMITS: Final[tuple[Limit, ...]] = (
         "characters",
         "parse_variant, positions, records",
     ),
-    Limit("MAX_VARIANT_NAME", MAX_VARIANT_NAME, "a variant's name", "characters", "every format"),
-    Limit("MAX_NAME", MAX_NAME, "a player's name, a record's date", "characters", "records"),
+    Limit(
+        "MAX_VARIANT_NAME",
+        MAX_VARIANT_NAME,
+        "a preset's name or alias, looked up",
+        "characters",
+        "every format, get_variant",
+    ),
+    Limit(
+        "MAX_NAME",
+        MAX_NAME,
+        "a player's name, a record's date, a variant's name field",
+        "characters",
+        "records, variants",
+    ),
     Limit("MAX_ITEMS", MAX_ITEMS, "a list nothing narrower bounds", "items", "JSON"),
     Limit(
         "MAX_RECORD_ACTIONS",

@@ -307,7 +307,7 @@ class Variant:
     meaning and bounds (:func:`rule`); the fields:
     """
 
-    name: str = rule("classic", lo=1, hi=100, doc="Registry name of the variant.")
+    name: str = rule("classic", lo=1, hi=limits.MAX_NAME, doc="Registry name of the variant.")
     description: str = rule(
         "Regency Club / Official Laws, 4 players in 2 partnerships",
         hi=1000,
