@@ -169,10 +169,10 @@ def scrambled(state: GameState, seat: int, rng: random.Random) -> GameState:
 
 
 # ---------------------------------------------------------------------------- actions
-def _forms(action: canasta.Action) -> list[object]:
+def _forms(action: canasta.Action, where: str = "") -> list[object]:
     """The forms of an action every entry point takes: value, notation, JSON text, mapping."""
     text = canasta.to_json(action)
-    assert canasta.from_json(text) == action, f"{action!r}: its JSON does not give it back"
+    assert canasta.from_json(text) == action, f"{where}: {action!r}: its JSON does not give it back"
     return [action, str(action), text, json.loads(text)]
 
 
@@ -207,20 +207,26 @@ def _mutants(action: canasta.Action, state: GameState, rng: random.Random) -> li
     return out
 
 
-def _judged_alike(state: GameState, menu: canasta.LegalActions, action: object) -> int:
+def _judged_alike(
+    state: GameState, menu: canasta.LegalActions, action: object, where: str = ""
+) -> int:
     """``check``, ``is_legal``, ``in`` and ``apply`` agree on ``action`` (a value): the verdict,
     and the reason between ``check`` and ``apply``. The number of checks made."""
     verdict = canasta.check(state, action)
     legal = canasta.is_legal(state, action)
-    assert legal is (verdict is None), f"{action!r}: is_legal {legal}, check {verdict}"
-    assert (action in menu) is legal, f"{action!r}: in the menu {action in menu}, legal {legal}"
+    assert legal is (verdict is None), f"{where}: {action!r}: is_legal {legal}, check {verdict}"
+    assert (action in menu) is legal, (
+        f"{where}: {action!r}: in the menu {action in menu}, legal {legal}"
+    )
     try:
         canasta.apply(state, action)  # type: ignore[arg-type]
     except canasta.IllegalActionError as exc:
-        assert verdict is not None, f"{action!r}: apply refuses ({exc}), check accepts"
-        assert exc.reason is verdict.reason, f"{action!r}: {exc.reason} vs {verdict.reason}"
+        assert verdict is not None, f"{where}: {action!r}: apply refuses ({exc}), check accepts"
+        assert exc.reason is verdict.reason, (
+            f"{where}: {action!r}: {exc.reason} vs {verdict.reason}"
+        )
     else:
-        assert verdict is None, f"{action!r}: apply accepts, check refuses ({verdict})"
+        assert verdict is None, f"{where}: {action!r}: apply accepts, check refuses ({verdict})"
     return 4
 
 
@@ -253,7 +259,7 @@ def _step_checks(
     neighbours: dict[object, None] = {}
     for action in chosen:
         results = []
-        for form in _forms(action):
+        for form in _forms(action, where):
             assert canasta.check(state, form) is None, f"{where}: {form!r} refused by check"
             assert canasta.is_legal(state, form), f"{where}: {form!r} refused by is_legal"
             assert form in menu, f"{where}: {form!r} not in its menu"
@@ -262,7 +268,7 @@ def _step_checks(
         assert all(r == results[0] for r in results), f"{where}: {action!r}: forms differ"
         neighbours.update(dict.fromkeys(_mutants(action, state, rng)))
     for mutant in neighbours:
-        checks += _judged_alike(state, menu, mutant)
+        checks += _judged_alike(state, menu, mutant, where)
     assert canasta.to_json(state) == fingerprint, f"{where}: apply changed its input"
     checks += 1
     if views:
