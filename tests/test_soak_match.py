@@ -227,3 +227,20 @@ def test_the_soak_notices_a_replay_that_strays(monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setattr(invariants, "replay_steps", strays)
     with pytest.raises(AssertionError, match="replay of action 5 differs"):
         play_match("classic", 2, max_actions=20, sample=1, views=False)
+
+
+def test_the_soak_in_processes_has_the_figures_of_one() -> None:
+    """``tools/soak.py --jobs 2`` plays the same matches (classic from seed 2: a whole match of
+    57 actions, then one stopped at the limit) and counts the same figures as one process."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "tools" / "soak.py"
+    spec = importlib.util.spec_from_file_location("soak_tool", path)
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    one = tool.soak("classic", 70, 2, 1, True)
+    two = tool.soak("classic", 70, 2, 1, True, jobs=2)
+    assert (one.actions, one.matches, one.finished) == (70, 2, 1), one
+    assert attrs.evolve(two, seconds=0) == attrs.evolve(one, seconds=0)
