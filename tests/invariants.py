@@ -7,7 +7,9 @@ the public API; a broken invariant raises ``AssertionError`` naming where it bro
 
 from __future__ import annotations
 
+import functools
 import json
+import operator
 import random
 import time
 from collections import Counter
@@ -17,6 +19,7 @@ import attrs
 
 import canasta
 from canasta import GameState
+from canasta.records import replay_steps
 
 __all__ = [
     "Stats",
@@ -50,29 +53,53 @@ class Stats:
 
 
 # ---------------------------------------------------------------------------- one state
-def _counts(state: GameState) -> Counter[canasta.Card]:
-    found: Counter[canasta.Card] = Counter()
-    for hand in state.hands:
-        found.update(hand)
+_KINDS = 53  # card ids 0 to 52 (Card.from_id)
+_CARD_ID = operator.attrgetter("id")
+
+
+def _counts(state: GameState) -> list[int]:
+    """How many copies of each card (by card id) the state holds in all its zones: hands, melds,
+    discard pile, stock, red threes laid out, out of play and the hidden packets."""
+    found = [0] * _KINDS
+    loose: list[canasta.Card] = [*state.discard_pile, *state.stock]
+    for zone in (*state.hands, state.out_of_play, *(c for packets in state.zones for c in packets)):
+        if type(zone) is canasta.Cards:
+            found = list(map(operator.add, found, zone.counts))
+        else:
+            loose.extend(zone)
     for side in state.melds:
         for meld in side:
-            found.update(meld.cards)
-    for zone in (state.discard_pile, state.stock, *state.red_threes, state.out_of_play):
-        found.update(zone)
+            loose.extend(meld.cards)
+    for threes in state.red_threes:
+        loose.extend(threes)
+    for card_id, n in Counter(map(_CARD_ID, loose)).items():
+        found[card_id] += n
     return found
+
+
+@functools.lru_cache(maxsize=64)
+def _pack_counts(variant: canasta.Variant) -> tuple[int, ...]:
+    counts = [0] * _KINDS
+    for card in variant.pack():
+        counts[card.id] += 1
+    return tuple(counts)
 
 
 def assert_conserved(state: GameState, where: str = "") -> None:
     """Every card of the pack in exactly one zone (hands, melds, pile, stock, red threes laid
-    out, out of play), and the validator finds nothing wrong."""
-    pack = Counter(state.variant.pack())
-    found = _counts(state)
-    assert found == pack, f"{where}: cards not conserved: {(found - pack) or (pack - found)}"
+    out, out of play, hidden packets), and the validator finds nothing wrong."""
+    pack = _pack_counts(state.variant)
+    found = tuple(_counts(state))
+    if found != pack:
+        off = zip(range(_KINDS), found, pack, strict=True)
+        extra = {str(canasta.Card.from_id(i)): f - p for i, f, p in off if f != p}
+        raise AssertionError(f"{where}: cards not conserved (count over the pack): {extra}")
     assert list(canasta.problems(state)) == [], f"{where}: {canasta.problems(state)[:2]}"
 
 
-def assert_round_trips(state: GameState, where: str = "") -> None:
-    """State JSON and position text give the state back, and write the same text again."""
+def assert_round_trips(state: GameState, where: str = "") -> str:
+    """State JSON and position text give the state back, and write the same text again. The
+    state's JSON text (the soak's fingerprint of the state, see ``_step_checks``)."""
     text = canasta.to_json(state)
     back = canasta.from_json(text)
     assert back == state, f"{where}: the state's JSON does not give it back"
@@ -81,6 +108,7 @@ def assert_round_trips(state: GameState, where: str = "") -> None:
     again = canasta.parse_position(pos)
     assert again == state, f"{where}: the position text does not give the state back"
     assert canasta.format_position(again) == pos, where
+    return text
 
 
 def assert_plays_on(state: GameState, where: str = "") -> None:
@@ -141,10 +169,10 @@ def scrambled(state: GameState, seat: int, rng: random.Random) -> GameState:
 
 
 # ---------------------------------------------------------------------------- actions
-def _forms(action: canasta.Action) -> list[object]:
+def _forms(action: canasta.Action, where: str = "") -> list[object]:
     """The forms of an action every entry point takes: value, notation, JSON text, mapping."""
     text = canasta.to_json(action)
-    assert canasta.from_json(text) == action, f"{action!r}: its JSON does not give it back"
+    assert canasta.from_json(text) == action, f"{where}: {action!r}: its JSON does not give it back"
     return [action, str(action), text, json.loads(text)]
 
 
@@ -179,30 +207,42 @@ def _mutants(action: canasta.Action, state: GameState, rng: random.Random) -> li
     return out
 
 
-def _judged_alike(state: GameState, menu: canasta.LegalActions, action: object) -> int:
+def _judged_alike(
+    state: GameState, menu: canasta.LegalActions, action: object, where: str = ""
+) -> int:
     """``check``, ``is_legal``, ``in`` and ``apply`` agree on ``action`` (a value): the verdict,
     and the reason between ``check`` and ``apply``. The number of checks made."""
     verdict = canasta.check(state, action)
     legal = canasta.is_legal(state, action)
-    assert legal is (verdict is None), f"{action!r}: is_legal {legal}, check {verdict}"
-    assert (action in menu) is legal, f"{action!r}: in the menu {action in menu}, legal {legal}"
+    assert legal is (verdict is None), f"{where}: {action!r}: is_legal {legal}, check {verdict}"
+    assert (action in menu) is legal, (
+        f"{where}: {action!r}: in the menu {action in menu}, legal {legal}"
+    )
     try:
         canasta.apply(state, action)  # type: ignore[arg-type]
     except canasta.IllegalActionError as exc:
-        assert verdict is not None, f"{action!r}: apply refuses ({exc}), check accepts"
-        assert exc.reason is verdict.reason, f"{action!r}: {exc.reason} vs {verdict.reason}"
+        assert verdict is not None, f"{where}: {action!r}: apply refuses ({exc}), check accepts"
+        assert exc.reason is verdict.reason, (
+            f"{where}: {action!r}: {exc.reason} vs {verdict.reason}"
+        )
     else:
-        assert verdict is None, f"{action!r}: apply accepts, check refuses ({verdict})"
+        assert verdict is None, f"{where}: {action!r}: apply accepts, check refuses ({verdict})"
     return 4
 
 
 def _step_checks(
     state: GameState, rng: random.Random, where: str, *, sample: int, views: bool
 ) -> tuple[canasta.LegalActions, int]:
-    """Every invariant of one state; the menu and the number of checks made."""
+    """Every invariant of one state; the menu and the number of checks made.
+
+    The state's JSON text, written once for its round trip, is also its fingerprint: after
+    every ``check``, ``is_legal``, ``in`` and ``apply`` of the step, the state must still write
+    the same text (``apply`` never changes its input). The unlisted neighbours of the sampled
+    actions are judged once each (the same value judged twice in one state would tell nothing
+    new)."""
     checks = 0
     assert_conserved(state, where)
-    assert_round_trips(state, where)
+    fingerprint = assert_round_trips(state, where)
     checks += 4
     menu = canasta.legal_actions(state)
     listed = list(menu)
@@ -215,24 +255,26 @@ def _step_checks(
     else:
         assert listed, f"{where}: an empty menu in phase {state.phase}"
     checks += 1
-    before = canasta.to_json(state)
     chosen = listed if len(listed) <= sample else rng.sample(listed, sample)
+    neighbours: dict[object, None] = {}
     for action in chosen:
         results = []
-        for form in _forms(action):
+        for form in _forms(action, where):
             assert canasta.check(state, form) is None, f"{where}: {form!r} refused by check"
             assert canasta.is_legal(state, form), f"{where}: {form!r} refused by is_legal"
             assert form in menu, f"{where}: {form!r} not in its menu"
             results.append(canasta.apply(state, form))  # type: ignore[arg-type]
             checks += 4
         assert all(r == results[0] for r in results), f"{where}: {action!r}: forms differ"
-        for mutant in _mutants(action, state, rng):
-            checks += _judged_alike(state, menu, mutant)
-    assert canasta.to_json(state) == before, f"{where}: apply changed its input"
+        neighbours.update(dict.fromkeys(_mutants(action, state, rng)))
+    for mutant in neighbours:
+        checks += _judged_alike(state, menu, mutant, where)
+    assert canasta.to_json(state) == fingerprint, f"{where}: apply changed its input"
     checks += 1
     if views:
         seats = range(state.variant.players)
-        for seat in {rng.choice(seats), *([state.current_seat] if state.current_seat else [])}:
+        to_act = state.current_seat
+        for seat in {rng.choice(seats), *([] if to_act is None else [to_act])}:
             view = canasta.observe(state, seat)
             other = canasta.observe(scrambled(state, seat, rng), seat)
             assert other == view, f"{where}: seat {seat}'s view shows hidden cards"
@@ -272,6 +314,24 @@ def random_totals(variant: canasta.Variant, rng: random.Random) -> tuple[int, ..
     return tuple(one() for _ in variant.sides)
 
 
+def _replays(record: canasta.GameRecord, states: list[GameState], where: str) -> int:
+    """The record round-trips through text and JSON, :func:`canasta.replay` gives the last of
+    ``states`` (the states of the match, one more than the record's actions), and
+    :func:`canasta.records.replay_steps` passes through every one of them in turn (one replay
+    for the whole match). The number of checks made."""
+    assert canasta.GameRecord.loads(record.dumps()) == record, f"{where}: the record's text"
+    assert canasta.GameRecord.from_json(record.to_json()) == record, f"{where}: its JSON"
+    assert canasta.replay(record) == states[-1], f"{where}: the record replays otherwise"
+    steps = 0
+    for index, action, before, after in replay_steps(record):
+        assert action == record.actions[index], f"{where}: replay of action {index}: {action!r}"
+        assert before == states[index], f"{where}: replay to action {index} differs"
+        assert after == states[index + 1], f"{where}: replay of action {index} differs"
+        steps += 1
+    assert steps == len(record.actions), f"{where}: {steps} steps replayed"
+    return 3 + steps
+
+
 def play_match(
     variant: str | canasta.Variant,
     seed: int,
@@ -299,7 +359,7 @@ def play_match(
     stats = Stats(matches=1, hands=1)
     running = tuple(totals)
     actions: list[canasta.Action] = []
-    boundaries: list[tuple[int, GameState]] = []
+    states = [state]  # the state before each action, and the last one
     while stats.actions < max_actions:
         where = f"{v.name} seed {seed}, hand {state.hand_number}, action {len(actions)}"
         assert state.totals == running, f"{where}: totals {state.totals}, expected {running}"
@@ -311,7 +371,6 @@ def play_match(
         if state.is_hand_over:
             running = _hand_over_checks(state, running, where)
             stats.checks += 2
-            boundaries.append((len(actions), state))
             if state.is_match_over:
                 stats.finished = 1
                 break
@@ -320,18 +379,13 @@ def play_match(
         action = menu[rng.randrange(len(menu))]
         state = canasta.apply(state, action)
         actions.append(action)
+        states.append(state)
         stats.actions += 1
         if on_step is not None:
             on_step(stats)
     record = canasta.GameRecord(
         variant=v, seed=seed, dealer=start.dealer, totals=start.totals, actions=tuple(actions)
     )
-    assert canasta.replay(record) == state, f"{v.name} seed {seed}: the record replays otherwise"
-    assert canasta.GameRecord.loads(record.dumps()) == record, f"{v.name} seed {seed}: text"
-    assert canasta.GameRecord.from_json(record.to_json()) == record, f"{v.name} seed {seed}"
-    for index, ended in boundaries:
-        cut = attrs.evolve(record, actions=record.actions[:index])
-        assert canasta.replay(cut) == ended, f"{v.name} seed {seed}: replay to action {index}"
-    stats.checks += 3 + len(boundaries)
+    stats.checks += _replays(record, states, f"{v.name} seed {seed}")
     stats.seconds = time.perf_counter() - started
     return stats
