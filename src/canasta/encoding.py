@@ -359,9 +359,10 @@ class ActionEncoding:
 
     def _spelled(self, action: Action) -> tuple[int, ...]:
         """:meth:`_spell`, kept by the action's identity: the menu hands out the same objects
-        for its one-card actions (draws, discards, additions) in every state."""
+        for its one-card actions (draws, discards, additions) in every state. The memo keeps
+        each action it holds alive, so an ``id`` found in it is that action's."""
         hit = self._memo.get(id(action))
-        if hit is not None and hit[0] is action:
+        if hit is not None:
             return hit[1]
         seq = self._spell(action)
         if len(self._memo) >= 4096:
@@ -378,24 +379,28 @@ class ActionEncoding:
                 f"the menu lists {len(items)} actions, more than the encoding spells "
                 f"({MAX_MENU}): a built position with most of the pack in one hand"
             )
-        group, w, pairs = self._group, len(self._pairs), self._pair_index
-        stride = (self._naturals + 1) * w
-        spelled = self._spelled
+        memo = self._memo.get
         singles: dict[int, int] = {}
         compounds: list[tuple[tuple[int, ...], int]] = []
         for i, a in enumerate(items):  # a LazyMenu yields actions, built one by one
-            if type(a) is tuple:  # (seat, hand counts, rank, naturals, jokers, twos)
-                _, _, r, n, j, t = a
-                p = pairs.get((j, t))
-                if p is None or not 4 <= r <= 14 or not 0 <= n <= self._naturals:
-                    raise EncodingError(f"a new meld {a[2:]} has no index in {self!r}")
-                index = group + (r - 4) * stride + n * w + p
+            # an entry is an action, spelled once and kept by identity (an id the memo holds
+            # is that of the live action it keeps, never of another live entry), or a new
+            # meld not built yet, (seat, hand counts, rank, naturals, jokers, twos)
+            hit = memo(id(a))
+            if hit is not None:
+                seq = hit[1]
+            elif type(a) is tuple:
+                index = self._new_meld_index(a)
+                if index in singles:  # pragma: no cover - the menu is duplicate-free by kind
+                    raise EncodingError(f"two listed actions spell alike: {self.label(index)}")
+                singles[index] = i
+                continue
             else:
-                seq = spelled(a)  # type: ignore[arg-type]
-                if len(seq) > 1:
-                    compounds.append((seq, i))
-                    continue
-                index = seq[0]
+                seq = self._spelled(a)  # type: ignore[arg-type]
+            if len(seq) > 1:
+                compounds.append((seq, i))
+                continue
+            index = seq[0]
             if index in singles:  # pragma: no cover - the menu is duplicate-free by kind
                 raise EncodingError(f"two listed actions spell alike: {self.label(index)}")
             singles[index] = i
@@ -417,6 +422,15 @@ class ActionEncoding:
                 ids.add(self.PLAY)
             nexts[prefix] = tuple(sorted(ids))
         return _Plan(items, singles, actions, nexts)
+
+    def _new_meld_index(self, entry: _Pending) -> int:
+        """The index of a listed new meld not built yet (the menu's numbers for it)."""
+        _, _, r, n, j, t = entry
+        p = self._pair_index.get((j, t))
+        if p is None or not 4 <= r <= 14 or not 0 <= n <= self._naturals:
+            raise EncodingError(f"a new meld {entry[2:]} has no index in {self!r}")
+        w = len(self._pairs)
+        return self._group + (r - 4) * (self._naturals + 1) * w + n * w + p
 
     @staticmethod
     def _entry(plan: _Plan, seq: tuple[int, ...]) -> Action:

@@ -214,7 +214,7 @@ class raw_env(AECEnv):  # type: ignore[misc, unused-ignore]
         size = tensors.observation_size(self.variant)
         self._pending_at = size
         self._buffers = [np.zeros(size + PENDING_SIZE, np.float32) for _ in range(players)]
-        self._written: list[list[object]] = [[] for _ in range(players)]
+        self._writer = tensors._Writer(self.variant)
         self._pending_shown = [False] * players
         self._rewarded = False
 
@@ -263,29 +263,21 @@ class raw_env(AECEnv):  # type: ignore[misc, unused-ignore]
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         ts = self.turn_state
         seat = self._seats[agent]
-        mask = np.zeros(self.encoding.num_actions, np.int8)
-        acting = ts.current_seat == seat
-        if acting and not self.terminations.get(agent, True):
-            mask.put(self.encoding.legal_ids(ts), 1)
-        # observation()'s values, written into the seat's array piece by piece: the pieces
-        # the states share (hand, known rows, melds) only when they changed
+        state = ts.state
+        # observation()'s values, written into the seat's array (tensors._Writer: the pieces
+        # the states share, hand, known rows and melds, only when they changed)
         buffer = self._buffers[seat]
-        written = self._written[seat]
-        pieces = tensors._observation_chunks(ts.state, seat, self._known)
-        if len(written) != len(pieces):
-            written[:] = [None] * len(pieces)
-        at = 0
-        for k, piece in enumerate(pieces):
-            n = len(piece)
-            if piece is not written[k]:
-                buffer[at : at + n] = piece
-                written[k] = piece
-            at += n
-        if acting and ts.pending:
-            buffer[at:] = self.encoding.pending_tensor(ts)
-            self._pending_shown[seat] = True
-        elif self._pending_shown[seat]:
-            buffer[at:] = 0.0
+        self._writer.write(buffer, state, seat, self._known)
+        mask = np.zeros(self.encoding.num_actions, np.int8)
+        if state.current_seat == seat:
+            if not self.terminations.get(agent, True):
+                mask.put(self.encoding.legal_ids(ts), 1)
+            if ts.pending:
+                buffer[self._pending_at :] = self.encoding.pending_tensor(ts)
+                self._pending_shown[seat] = True
+                return {"observation": buffer.copy(), "action_mask": mask}
+        if self._pending_shown[seat]:
+            buffer[self._pending_at :] = 0.0
             self._pending_shown[seat] = False
         return {"observation": buffer.copy(), "action_mask": mask}
 

@@ -68,7 +68,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Iterable, Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import attrs
 
@@ -82,6 +82,7 @@ from .actions import (
     Draw,
     EndTurn,
     MeldCards,
+    TakePile,
 )
 from .cards import Card, Cards, Rank, make_pack
 from .errors import StateError
@@ -98,7 +99,7 @@ from .events import (
     events_for,
 )
 from .melds import Meld
-from .state import DrawSource, GameState, Phase
+from .state import DrawSource, GameState, Phase, Turn
 from .variants import Variant, get_variant
 from .views import PlayerView, Table, table_of
 
@@ -477,41 +478,61 @@ def _frame(view: PlayerView | Table, me: int, my_side: int | None) -> _Frame:
 #: The ``pile`` section's one-hot top card, by kind (the last: an empty pile).
 _TOPS = tuple(tuple(int(i == k) for i in range(_N)) for k in range(_N + 1))
 _PHASE_HOT = {ph: tuple(int(ph is q) for q in _PHASES) for ph in _PHASES}
-_NO_CREATED = (0,) * len(MELD_RANKS)
 
 
 def _chunks(seen: _Seen, known: Sequence[tuple[int, ...]]) -> list[Sequence[int]]:
     """The observation tensor's values as numbers (ints and flags), in pieces whose
     concatenation is the tensor: the hand, the ``known`` rows, the ``melds`` blocks (tuples
-    shared by the states that leave them unchanged), then the rest."""
+    shared by the states that leave them unchanged), then the rest (:func:`_rest`)."""
     view = seen.table
-    v = view.variant
-    me = seen.seat
-    frame = _frame(view, me, seen.side)
-    rel, rel_sides = frame.seats, frame.sides
-    size = v.canasta_size
+    frame = _frame(view, seen.seat, seen.side)
+    size = view.variant.canasta_size
     blocks = [_meld_block(melds, size) for melds in view.melds]
     chunks: list[Sequence[int]] = [_hand_counts(seen.hand)]
-    chunks += [known[seat] for seat in rel]
-    chunks += [_NO_MELDS if side is None else blocks[side] for side in rel_sides]
+    chunks += [known[seat] for seat in frame.seats]
+    chunks += [_NO_MELDS if side is None else blocks[side] for side in frame.sides]
+    chunks.append(_rest(view, frame, seen.side))
+    return chunks
+
+
+def _rest(view: PlayerView | Table, frame: _Frame, my_side: int | None) -> list[int]:
+    """The sections after ``melds`` (``seats`` to ``match``) as numbers, for the viewer of
+    ``frame`` (whose side of the hand is ``my_side``)."""
+    table = view if isinstance(view, Table) else _table_part(view)
+    (
+        _,
+        hand_sizes,
+        melds,
+        red_threes,
+        top,
+        pile_size,
+        frozen,
+        pile_red_threes,
+        blocked,
+        stock_size,
+        out_of_play,
+        totals,
+        minimums,
+        current,
+        phase,
+        hand_number,
+        _,
+        dealer,
+        turn,
+        has_melded,
+    ) = table
     out: list[int] = []
-    has_melded = view.has_melded
-    hand_sizes, red_threes, minimums, totals = (
-        view.hand_sizes,
-        view.red_threes,
-        view.minimums,
-        view.totals,
-    )
-    current, dealer = view.current_seat, view.dealer
-    for seat, side, mate, t in zip(rel, rel_sides, frame.mates, frame.match_sides, strict=True):
-        if side is None:
+    for seat, side, mate, t in zip(
+        frame.seats, frame.sides, frame.mates, frame.match_sides, strict=True
+    ):
+        if side is None:  # sitting out
             out += (hand_sizes[seat], len(red_threes[seat]), 0, 0, 1, current == seat)
             out += (dealer == seat, 0, 0)
         else:
             out += (
                 hand_sizes[seat],
                 len(red_threes[seat]),
-                bool(has_melded) and has_melded[seat],
+                has_melded[seat] if has_melded else 0,
                 mate,
                 0,
                 current == seat,
@@ -519,49 +540,61 @@ def _chunks(seen: _Seen, known: Sequence[tuple[int, ...]]) -> list[Sequence[int]
                 0 if t is None else totals[t],
                 minimums[side],
             )
-    top = view.top_card
     out += _TOPS[_N if top is None else _kind(top)]
-    frozen = view.pile_frozen
-    my_side = seen.side
     out += (
-        view.pile_size,
-        view.pile_red_threes,
+        pile_size,
+        pile_red_threes,
         frozen,
-        frozen or (my_side is not None and not view.melds[my_side]),
-        view.pile_blocked,
-        view.stock_size,
-        view.out_of_play,
+        frozen or (my_side is not None and not melds[my_side]),
+        blocked,
+        stock_size,
+        out_of_play,
     )
-    out += _PHASE_HOT[view.phase]
-    turn = view.turn
+    out += _PHASE_HOT[phase]
+    out += _turn_facts(turn)
+    out.append(hand_number)
+    return out
+
+
+def _table_part(view: PlayerView) -> Table:
+    """The :class:`~canasta.views.Table` fields of a view."""
+    return Table(*(getattr(view, name) for name in Table._fields))
+
+
+#: The ``turn`` section by the turn's identity (kept with it, so the identity stays valid).
+_TURNS: dict[int, tuple[object, tuple[int, ...]]] = {}
+_NO_TURN = (0,) * (8 + len(MELD_RANKS))
+
+
+def _turn_facts(turn: Turn | None) -> tuple[int, ...]:
+    """The ``turn`` section: the turn's public facts, then the ranks of the melds it started."""
     if turn is None:
-        out += (0,) * (8 + len(MELD_RANKS))
-    else:
-        drew = turn.drew
-        permission = turn.permission
-        out += (
-            drew is DrawSource.STOCK,
-            drew is DrawSource.PILE,
-            turn.asked,
-            permission is True,
-            permission is False,
-            turn.laid_off,
-            turn.melded,
-            turn.last_red_three,
-        )
-        created = turn.created
-        if created:
-            facts = [0] * len(MELD_RANKS)
-            for rank in created:
-                row = _MELD_ROW.get(rank)
-                if row is not None:
-                    facts[row] = 1
-            out += facts
-        else:
-            out += _NO_CREATED
-    out.append(view.hand_number)
-    chunks.append(out)
-    return chunks
+        return _NO_TURN
+    hit = _TURNS.get(id(turn))
+    if hit is not None and hit[0] is turn:
+        return hit[1]
+    drew = turn.drew
+    permission = turn.permission
+    facts = [0] * len(MELD_RANKS)
+    for rank in turn.created:
+        row = _MELD_ROW.get(rank)
+        if row is not None:
+            facts[row] = 1
+    out = (
+        int(drew is DrawSource.STOCK),
+        int(drew is DrawSource.PILE),
+        int(turn.asked),
+        int(permission is True),
+        int(permission is False),
+        int(turn.laid_off),
+        int(turn.melded),
+        int(turn.last_red_three),
+        *facts,
+    )
+    if len(_TURNS) > 4096:
+        _TURNS.clear()
+    _TURNS[id(turn)] = (turn, out)
+    return out
 
 
 def observation_tensor(
@@ -586,12 +619,77 @@ def observation_tensor(
     return _observation(seen, _memory(memory, seen.table.variant.players))
 
 
-def _observation_chunks(
-    state: GameState, seat: int, known: Sequence[tuple[int, ...]]
-) -> list[Sequence[int]]:
-    """:func:`observation_tensor` of a state's seat as numbers in pieces, for an array to be
-    built (see ``_chunks``), with ``known`` the :attr:`Memory.known` rows (absolute seats)."""
-    return _chunks(_seen(state, seat), known)
+class _Writer:
+    """Writes the observation tensors of one game's states into arrays in place, one array
+    per seat holding that seat's last observation (for :mod:`canasta.pettingzoo`): the values
+    of :func:`observation_tensor` with a memory whose :attr:`Memory.known` rows are ``known``.
+    A piece the state shares with the one last written for the seat (its hand, a ``known``
+    row, a side's melds: the states of a hand share them until they change), or a row or
+    block equal to the one written, is not written again; the rest (``seats`` to ``match``)
+    is written every time.
+
+    Args:
+        variant: the game's variant.
+    """
+
+    __slots__ = ("_frames", "_marks", "_rest_at")
+
+    def __init__(self, variant: Variant) -> None:
+        p = variant.players
+        self._rest_at = _N + p * _N + p * len(_NO_MELDS)
+        # by seat: the hand, the known rows, the melds and the frame last written, then by
+        # relative seat the known row and the meld block written (identities)
+        self._marks: list[list[object]] = [[None] * (4 + 2 * p) for _ in range(p)]
+        # by seat: (the sides, the order, the frame, the seat's side) last seen
+        self._frames: list[tuple[object, object, _Frame, int | None] | None] = [None] * p
+
+    def write(
+        self, buffer: Any, state: GameState, seat: int, known: Sequence[tuple[int, ...]]
+    ) -> None:
+        """Write the observation of ``seat`` (a seat of ``state``'s variant) into
+        ``buffer[:observation_size]`` (an array of floats the writer alone writes for
+        ``seat``), ``known`` the :attr:`Memory.known` rows (absolute seats)."""
+        marks = self._marks[seat]
+        hand = state.hands[seat]
+        if hand is not marks[0]:
+            kinds = core.hand_kinds(hand)
+            buffer[0:_N] = (kinds[1], kinds[3], *kinds[4:15], kinds[2], kinds[15])
+            marks[0] = hand
+        table = table_of(state)
+        sides, order = table.sides, state.order
+        f = self._frames[seat]
+        if f is None or f[0] is not sides or f[1] is not order:
+            side = state.hand_side(seat) if seat in order else None
+            f = self._frames[seat] = (sides, order, _frame(table, seat, side), side)
+        frame = f[2]
+        rel = frame.seats
+        if known is not marks[1]:
+            at = _N
+            for k, s in enumerate(rel, 4):
+                row = known[s]
+                if row is not marks[k]:
+                    if row != marks[k]:  # a row kept again with the same counts is not written
+                        buffer[at : at + _N] = row
+                    marks[k] = row
+                at += _N
+            marks[1] = known
+        melds = table.melds
+        if melds is not marks[2] or frame is not marks[3]:
+            size = table.variant.canasta_size
+            blocks = [_meld_block(m, size) for m in melds]
+            at = _N + len(rel) * _N
+            step = len(_NO_MELDS)
+            for k, side in enumerate(frame.sides, 4 + len(rel)):
+                block = _NO_MELDS if side is None else blocks[side]
+                if block is not marks[k]:
+                    if block != marks[k]:
+                        buffer[at : at + step] = block
+                    marks[k] = block
+                at += step
+            marks[2], marks[3] = melds, frame
+        rest = _rest(table, frame, f[3])
+        at = self._rest_at
+        buffer[at : at + len(rest)] = rest
 
 
 #: The actions whose events change no :attr:`Memory.known` row but by laying out red threes.
@@ -607,7 +705,8 @@ def _known_after(
     red threes laid out (forgotten, of the seat's row) and a new deal (afresh) change the rows:
     a move of none of those, or whose melds and discard are of a seat known to hold nothing,
     leaves them as they are while no row holds a red three (a red three taken with a pile is
-    laid out in the same move, so none does)."""
+    laid out in the same move, so none does); a pile taken changes the taker's row alone,
+    unless a lone hand forms."""
     kind = type(action)
     if not any(row[0] for row in known):
         if kind in _QUIET:
@@ -631,6 +730,25 @@ def _known_after(
                     if held[k]:
                         held[k] -= 1
                 return (*known[:seat], tuple(held), *known[seat + 1 :])
+        elif kind is TakePile and (after.sides is before.sides or after.sides == before.sides):
+            # the pile's cards added, then forgotten (one by one, down to 0 of a kind) the
+            # cards he melded, the top card and his hand's, and the red threes he laid out
+            seat = action.seat  # type: ignore[union-attr]
+            held = list(known[seat])
+            for card in before.discard_pile:
+                held[_kind(card)] += 1
+            gone = [0] * _N
+            for card in action.cards:  # type: ignore[union-attr]
+                gone[_kind(card)] += 1
+            for m in action.melds:  # type: ignore[union-attr]
+                for card in m.cards:
+                    gone[_kind(card)] += 1
+            gone[_kind(before.discard_pile[-1])] += 1
+            gone[0] += len(after.red_threes[seat]) - len(before.red_threes[seat])
+            for k, n in enumerate(gone):
+                if n:
+                    held[k] = max(held[k] - n, 0)
+            return (*known[:seat], tuple(held), *known[seat + 1 :])
     memory = attrs.evolve(Memory.empty(len(known)), known=known)
     return memory.after(events_between(before, action, after)).known
 
