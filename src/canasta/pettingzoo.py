@@ -51,6 +51,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from . import _core as core
 from . import tensors
 from .actions import Action, DealNextHand
 from .encoding import PENDING_SIZE, ActionEncoding, EncodingError, TurnState
@@ -60,6 +61,7 @@ from .render import format_table
 from .scoring import score_hand
 from .state import GameState
 from .variants import Variant, get_variant
+from .views import _pile_facts, _shown_minimums, table_of
 
 __all__ = ["BOUND", "env", "observation", "observation_size", "raw_env"]
 
@@ -84,6 +86,280 @@ def observation(
     if ts.pending and ts.current_seat == seat:
         return out + enc.pending_tensor(ts)
     return out + [0.0] * PENDING_SIZE
+
+
+def _float32(values: Any) -> np.ndarray:
+    return np.array(values, np.float32)
+
+
+#: The slot of each phase in the ``phase`` section's one-hot.
+_PHASE_SLOT = {ph: hot.index(1) for ph, hot in tensors._PHASE_HOT.items()}
+
+
+class _Observer:
+    """Every seat's observation, written into that seat's array (the ``arrays`` given, one a
+    seat, of at least :func:`canasta.tensors.observation_size` floats): the values of
+    :func:`observation` (without the pending parts) for a state and the hand's known rows.
+
+    The observation but the hand is a rotation of one *table* array by absolute seat (the
+    known rows, each side's melds, each seat's row of the ``seats`` section, every viewer's
+    partners, the pile's facts with whether it is frozen for each side, stock, phase, turn,
+    hand number): the table array is kept up from state to state, a piece written again only
+    when the state's field it is read from is another object (the states of a hand share the
+    fields a move leaves unchanged), and a viewer's observation is read from it in one step by
+    the viewer's index array. The hand is written when the viewer's hand changed."""
+
+    def __init__(self, variant: Variant, arrays: list[np.ndarray]) -> None:
+        p = self._players = variant.players
+        n = tensors._N
+        self._size = tensors.observation_size(variant)
+        # the table array: known rows (by seat), the sides' meld blocks and a block of
+        # zeros (for a seat sitting out), the seats' rows, the partners of each viewer, then
+        # the pile (top card, size, red threes, frozen, frozen for each side, blocked),
+        # stock, out of play, phase, turn, hand number
+        self._known_at = 0
+        self._melds_at = p * n
+        self._seats_at = self._melds_at + (p + 1) * len(tensors._NO_MELDS)
+        self._mates_at = self._seats_at + 9 * p
+        top = self._top_at = self._mates_at + p * p
+        self._frozen_for_at = top + n + 3
+        self._blocked_at = self._frozen_for_at + p
+        self._stock_at = self._blocked_at + 1
+        self._phase_at = self._stock_at + 2
+        self._turn_at = self._phase_at + 4
+        self._match_at = self._turn_at + 8 + len(tensors.MELD_RANKS)
+        self._table = np.zeros(self._match_at + 1, np.float32)
+        self._columns = self._table[self._seats_at : self._mates_at].reshape(p, 9).T
+        self._pieces: dict[int, tuple[object, np.ndarray]] = {}
+        self._turns: dict[tuple[object, ...], np.ndarray] = {}
+        self._out = arrays
+        self._views = [a[n : self._size] for a in arrays]
+        self._hands: list[object] = [None] * p
+        self._index: list[np.ndarray] = []
+        self._last: GameState | None = None
+        self._known: object = None
+        self._rows: list[object] = [None] * p
+        self._current: int | None = None
+        self._sides: tuple[int | None, ...] = ()
+        self._top_kind = tensors._N
+        self._phase_slot = 0
+
+    def reset(self) -> None:
+        """Forget the last state: the next write builds the table array afresh."""
+        self._last = None
+
+    def _of(self, piece: tuple[int, ...]) -> np.ndarray:
+        """The array of ``piece``, a tuple many writes share (kept by identity, with it)."""
+        hit = self._pieces.get(id(piece))
+        if hit is not None:
+            return hit[1]
+        if len(self._pieces) >= 1024:
+            self._pieces.clear()
+        out = _float32(piece)
+        self._pieces[id(piece)] = (piece, out)
+        return out
+
+    def write(self, state: GameState, seat: int, known: tuple[tuple[int, ...], ...]) -> None:
+        """Write the observation of ``seat`` in ``state`` into its array, ``known`` the
+        hand's known rows (:attr:`canasta.tensors.Memory.known`)."""
+        if state is not self._last or known is not self._known:
+            self._keep_up(state, known)
+        hand = state.hands[seat]
+        if hand is not self._hands[seat]:
+            kinds = core.hand_kinds(hand)
+            self._out[seat][0 : tensors._N] = (
+                kinds[1],
+                kinds[3],
+                *kinds[4:15],
+                kinds[2],
+                kinds[15],
+            )
+            self._hands[seat] = hand
+        self._views[seat][:] = self._table[self._index[seat]]
+
+    def _keep_up(self, state: GameState, known: tuple[tuple[int, ...], ...]) -> None:
+        last = self._last
+        if (
+            last is None
+            or state.variant is not last.variant
+            or state.sides is not last.sides
+            or state.order != last.order
+            or state.totals is not last.totals
+            or state.dealer != last.dealer
+            or state.hand_number != last.hand_number
+        ):
+            self._rebuild(state, known)
+            return
+        # a value that changes writes its number alone (an int: numpy's quickest assignment)
+        table, p, n = self._table, self._players, tensors._N
+        seats_at = self._seats_at
+        if known is not self._known:
+            rows = self._rows
+            for s in range(p):
+                row = known[s]
+                if row is not rows[s]:
+                    at = self._known_at + s * n
+                    table[at : at + n] = self._of(row)
+                    rows[s] = row
+            self._known = known
+        hands, before = state.hands, last.hands
+        if hands is not before:
+            for s in range(p):
+                if hands[s] is not before[s]:
+                    table[seats_at + 9 * s] = hands[s].size
+        red_threes, before_threes = state.red_threes, last.red_threes
+        if red_threes is not before_threes:
+            for s in range(p):
+                if red_threes[s] is not before_threes[s]:
+                    table[seats_at + 9 * s + 1] = len(red_threes[s])
+        if state.has_melded is not last.has_melded:
+            self._melded(state)
+        current = state.current_seat
+        if current != self._current:
+            if self._current is not None:
+                table[seats_at + 9 * self._current + 5] = 0
+            if current is not None:
+                table[seats_at + 9 * current + 5] = 1
+            self._current = current
+        melds = state.melds
+        if melds is not last.melds:
+            size = state.variant.canasta_size
+            step = len(tensors._NO_MELDS)
+            for i, m in enumerate(melds):
+                if m is not last.melds[i]:
+                    at = self._melds_at + i * step
+                    table[at : at + step] = self._of(tensors._meld_block(m, size))
+            minimums = _shown_minimums(state)
+            for s, side in enumerate(self._sides):
+                if side is not None:
+                    table[seats_at + 9 * s + 8] = minimums[side]
+            self._pile(state)
+        elif state.discard_pile is not last.discard_pile:
+            self._pile(state)
+        if state.stock is not last.stock:
+            table[self._stock_at] = len(state.stock)
+        if state.out_of_play is not last.out_of_play:
+            table[self._stock_at + 1] = len(state.out_of_play)
+        phase = state.phase
+        if phase is not last.phase:
+            table[self._phase_at + self._phase_slot] = 0
+            self._phase_slot = slot = _PHASE_SLOT[phase]
+            table[self._phase_at + slot] = 1
+        turn = state.turn
+        if turn is not last.turn:
+            # by the facts the section reads (a turn's facts take few values)
+            key = (
+                turn.drew,
+                turn.asked,
+                turn.permission,
+                turn.laid_off,
+                turn.created,
+                turn.last_red_three,
+            )
+            hit = self._turns.get(key)
+            if hit is None:
+                if len(self._turns) >= 1024:
+                    self._turns.clear()
+                hit = self._turns[key] = _float32(tensors._turn_facts(turn))
+            table[self._turn_at : self._match_at] = hit
+        self._last = state
+
+    def _melded(self, state: GameState) -> None:
+        has_melded = state.has_melded
+        self._columns[2] = [
+            int(bool(has_melded) and side is not None and has_melded[s])
+            for s, side in enumerate(self._sides)
+        ]
+
+    def _pile(self, state: GameState) -> None:
+        """The pile's section, and whether it is frozen for each side."""
+        pile = state.discard_pile
+        top = pile[-1] if pile else None
+        frozen, reds = _pile_facts(state)
+        table = self._table
+        at = self._top_at
+        n = tensors._N
+        kind = n if top is None else tensors._kind(top)
+        if kind != self._top_kind:
+            if self._top_kind < n:
+                table[at + self._top_kind] = 0
+            if kind < n:
+                table[at + kind] = 1
+            self._top_kind = kind
+        table[at + n] = len(pile)
+        table[at + n + 1] = reds
+        table[at + n + 2] = 1 if frozen else 0
+        at = self._frozen_for_at
+        for i, m in enumerate(state.melds):
+            table[at + i] = 1 if frozen or not m else 0
+        table[self._blocked_at] = 1 if top is not None and top.is_black_three else 0
+
+    def _rebuild(self, state: GameState, known: tuple[tuple[int, ...], ...]) -> None:
+        """The whole table array, and every viewer's index array, for a new hand (or a new
+        seating: a lone hand formed)."""
+        p, n = self._players, tensors._N
+        table = self._table
+        table[:] = 0
+        step = len(tensors._NO_MELDS)
+        size = state.variant.canasta_size
+        for s in range(p):
+            at = self._known_at + s * n
+            table[at : at + n] = known[s]
+        for i, m in enumerate(state.melds):
+            at = self._melds_at + i * step
+            table[at : at + step] = tensors._meld_block(m, size)
+        self._rows = list(known)
+        self._known = known
+        view = table_of(state)
+        order = state.order
+        sides = self._sides = tensors._seat_sides(view)
+        match = tensors._variant_sides(state.variant)
+        minimums = _shown_minimums(state)
+        current, dealer, totals = state.current_seat, state.dealer, state.totals
+        columns = self._columns
+        columns[0] = [h.size for h in state.hands]
+        columns[1] = [len(r) for r in state.red_threes]
+        self._melded(state)
+        columns[4] = [side is None for side in sides]
+        columns[5] = [current == s for s in range(p)]
+        columns[6] = [dealer == s for s in range(p)]
+        columns[7] = [
+            0 if side is None or match[s] is None else totals[match[s]]  # type: ignore[index]
+            for s, side in enumerate(sides)
+        ]
+        columns[8] = [0 if side is None else minimums[side] for side in sides]
+        self._current = current
+        self._top_kind = tensors._N  # the table array is all 0: no top card's kind is set
+        self._pile(state)
+        table[self._stock_at] = len(state.stock)
+        table[self._stock_at + 1] = len(state.out_of_play)
+        self._phase_slot = _PHASE_SLOT[state.phase]
+        table[self._phase_at + self._phase_slot] = 1
+        table[self._turn_at : self._match_at] = tensors._turn_facts(state.turn)
+        table[self._match_at] = state.hand_number
+        # each viewer's partners, and his index array
+        self._index = []
+        for me in range(p):
+            my_side = state.hand_side(me) if me in order else None
+            frame = tensors._frame(view, me, my_side)
+            at = self._mates_at + me * p
+            for s, mate in zip(frame.seats, frame.mates, strict=True):
+                table[at + s] = mate
+            index: list[int] = []
+            for s in frame.seats:
+                index += range(self._known_at + s * n, self._known_at + (s + 1) * n)
+            for side in frame.sides:
+                at = self._melds_at + (p if side is None else side) * step
+                index += range(at, at + step)
+            for s in frame.seats:
+                at = self._seats_at + 9 * s
+                index += (at, at + 1, at + 2, self._mates_at + me * p + s, *range(at + 4, at + 9))
+            top = self._top_at
+            index += range(top, top + n + 3)  # top card, size, red threes, frozen
+            index.append(top + n + 2 if my_side is None else self._frozen_for_at + my_side)
+            index += range(self._blocked_at, self._match_at + 1)
+            self._index.append(np.array(index, np.intp))
+        self._last = state
 
 
 def env(variant: str | Variant = "classic", render_mode: str | None = None, **kwargs: Any) -> Any:
@@ -214,7 +490,7 @@ class raw_env(AECEnv):  # type: ignore[misc, unused-ignore]
         size = tensors.observation_size(self.variant)
         self._pending_at = size
         self._buffers = [np.zeros(size + PENDING_SIZE, np.float32) for _ in range(players)]
-        self._writer = tensors._Writer(self.variant)
+        self._observer = _Observer(self.variant, self._buffers)
         self._pending_shown = [False] * players
         self._rewarded = False
 
@@ -246,6 +522,7 @@ class raw_env(AECEnv):  # type: ignore[misc, unused-ignore]
             seed = self._rng.getrandbits(63)
         self._ts = TurnState(new_game(self.variant, seed=seed))
         self._known = tensors.Memory.empty(self.variant.players).known
+        self._observer.reset()
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._rewarded = False
@@ -267,7 +544,7 @@ class raw_env(AECEnv):  # type: ignore[misc, unused-ignore]
         # observation()'s values, written into the seat's array (tensors._Writer: the pieces
         # the states share, hand, known rows and melds, only when they changed)
         buffer = self._buffers[seat]
-        self._writer.write(buffer, state, seat, self._known)
+        self._observer.write(state, seat, self._known)
         mask = np.zeros(self.encoding.num_actions, np.int8)
         if state.current_seat == seat:
             if not self.terminations.get(agent, True):

@@ -68,7 +68,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Iterable, Sequence
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 import attrs
 
@@ -390,22 +390,44 @@ def _meld_block(melds: tuple[Meld, ...], canasta_size: int) -> tuple[int, ...]:
         return hit[1]
     block = [0] * (len(MELD_RANKS) * 5)
     for meld in melds:
-        row = _MELD_ROW.get(meld.rank)
-        if row is None:
-            continue
-        naturals = twos = jokers = 0
-        for card in meld.cards:
-            if card.rank is Rank.JOKER:
-                jokers += 1
-            elif card.rank is Rank.TWO:
-                twos += 1
-            else:
-                naturals += 1
-        b = row * 5
-        block[b : b + 3] = naturals, twos, jokers
-        if naturals + twos + jokers >= canasta_size:
-            block[b + 3 + (twos + jokers > 0)] = 1
+        facts = _MELDS.get(id(meld))  # a meld the side's next melds share is counted once
+        if facts is None or facts[0] is not meld or facts[1] != canasta_size:
+            facts = _meld_facts(meld, canasta_size)
+        b = facts[2]
+        if b >= 0:
+            block[b : b + 5] = facts[3]
     return _remember(melds, tuple(block))
+
+
+#: A meld's row in a block and its five values, by the meld's identity (with the meld and the
+#: canasta size).
+_MELDS: dict[int, tuple[Meld, int, int, tuple[int, int, int, int, int]]] = {}
+
+
+def _meld_facts(
+    meld: Meld, canasta_size: int
+) -> tuple[Meld, int, int, tuple[int, int, int, int, int]]:
+    row = _MELD_ROW.get(meld.rank)
+    naturals = twos = jokers = 0
+    for card in meld.cards:
+        if card.rank is Rank.JOKER:
+            jokers += 1
+        elif card.rank is Rank.TWO:
+            twos += 1
+        else:
+            naturals += 1
+    canasta = naturals + twos + jokers >= canasta_size
+    mixed = twos + jokers > 0
+    facts = (
+        meld,
+        canasta_size,
+        -1 if row is None else row * 5,
+        (naturals, twos, jokers, int(canasta and not mixed), int(canasta and mixed)),
+    )
+    if len(_MELDS) > 4096:
+        _MELDS.clear()
+    _MELDS[id(meld)] = facts
+    return facts
 
 
 def _frozen_for(view: PlayerView | Table, side: int | None) -> bool:
@@ -499,28 +521,21 @@ def _rest(view: PlayerView | Table, frame: _Frame, my_side: int | None) -> list[
     """The sections after ``melds`` (``seats`` to ``match``) as numbers, for the viewer of
     ``frame`` (whose side of the hand is ``my_side``)."""
     table = view if isinstance(view, Table) else _table_part(view)
-    (
-        _,
-        hand_sizes,
-        melds,
-        red_threes,
-        top,
-        pile_size,
-        frozen,
-        pile_red_threes,
-        blocked,
-        stock_size,
-        out_of_play,
-        totals,
-        minimums,
-        current,
-        phase,
-        hand_number,
-        _,
-        dealer,
-        turn,
-        has_melded,
-    ) = table
+    top = table.top_card
+    out = _seat_rows(table, frame)
+    out += _TOPS[_N if top is None else _kind(top)]
+    out += _pile_section(table, my_side)
+    out += _PHASE_HOT[table.phase]
+    out += _turn_facts(table.turn)
+    out.append(table.hand_number)
+    return out
+
+
+def _seat_rows(table: Table, frame: _Frame) -> list[int]:
+    """The ``seats`` section, a row per relative seat of ``frame``."""
+    hand_sizes, red_threes, has_melded = table.hand_sizes, table.red_threes, table.has_melded
+    totals, minimums = table.totals, table.minimums
+    current, dealer = table.current_seat, table.dealer
     out: list[int] = []
     for seat, side, mate, t in zip(
         frame.seats, frame.sides, frame.mates, frame.match_sides, strict=True
@@ -540,20 +555,21 @@ def _rest(view: PlayerView | Table, frame: _Frame, my_side: int | None) -> list[
                 0 if t is None else totals[t],
                 minimums[side],
             )
-    out += _TOPS[_N if top is None else _kind(top)]
-    out += (
-        pile_size,
-        pile_red_threes,
-        frozen,
-        frozen or (my_side is not None and not melds[my_side]),
-        blocked,
-        stock_size,
-        out_of_play,
-    )
-    out += _PHASE_HOT[phase]
-    out += _turn_facts(turn)
-    out.append(hand_number)
     return out
+
+
+def _pile_section(table: Table, my_side: int | None) -> tuple[int, ...]:
+    """The ``pile`` section after the top card's kind, then the ``stock`` section."""
+    frozen = table.pile_frozen
+    return (
+        table.pile_size,
+        table.pile_red_threes,
+        frozen,
+        frozen or (my_side is not None and not table.melds[my_side]),
+        table.pile_blocked,
+        table.stock_size,
+        table.out_of_play,
+    )
 
 
 def _table_part(view: PlayerView) -> Table:
@@ -617,79 +633,6 @@ def observation_tensor(
     """
     seen = _seen(state_or_view, seat)
     return _observation(seen, _memory(memory, seen.table.variant.players))
-
-
-class _Writer:
-    """Writes the observation tensors of one game's states into arrays in place, one array
-    per seat holding that seat's last observation (for :mod:`canasta.pettingzoo`): the values
-    of :func:`observation_tensor` with a memory whose :attr:`Memory.known` rows are ``known``.
-    A piece the state shares with the one last written for the seat (its hand, a ``known``
-    row, a side's melds: the states of a hand share them until they change), or a row or
-    block equal to the one written, is not written again; the rest (``seats`` to ``match``)
-    is written every time.
-
-    Args:
-        variant: the game's variant.
-    """
-
-    __slots__ = ("_frames", "_marks", "_rest_at")
-
-    def __init__(self, variant: Variant) -> None:
-        p = variant.players
-        self._rest_at = _N + p * _N + p * len(_NO_MELDS)
-        # by seat: the hand, the known rows, the melds and the frame last written, then by
-        # relative seat the known row and the meld block written (identities)
-        self._marks: list[list[object]] = [[None] * (4 + 2 * p) for _ in range(p)]
-        # by seat: (the sides, the order, the frame, the seat's side) last seen
-        self._frames: list[tuple[object, object, _Frame, int | None] | None] = [None] * p
-
-    def write(
-        self, buffer: Any, state: GameState, seat: int, known: Sequence[tuple[int, ...]]
-    ) -> None:
-        """Write the observation of ``seat`` (a seat of ``state``'s variant) into
-        ``buffer[:observation_size]`` (an array of floats the writer alone writes for
-        ``seat``), ``known`` the :attr:`Memory.known` rows (absolute seats)."""
-        marks = self._marks[seat]
-        hand = state.hands[seat]
-        if hand is not marks[0]:
-            kinds = core.hand_kinds(hand)
-            buffer[0:_N] = (kinds[1], kinds[3], *kinds[4:15], kinds[2], kinds[15])
-            marks[0] = hand
-        table = table_of(state)
-        sides, order = table.sides, state.order
-        f = self._frames[seat]
-        if f is None or f[0] is not sides or f[1] is not order:
-            side = state.hand_side(seat) if seat in order else None
-            f = self._frames[seat] = (sides, order, _frame(table, seat, side), side)
-        frame = f[2]
-        rel = frame.seats
-        if known is not marks[1]:
-            at = _N
-            for k, s in enumerate(rel, 4):
-                row = known[s]
-                if row is not marks[k]:
-                    if row != marks[k]:  # a row kept again with the same counts is not written
-                        buffer[at : at + _N] = row
-                    marks[k] = row
-                at += _N
-            marks[1] = known
-        melds = table.melds
-        if melds is not marks[2] or frame is not marks[3]:
-            size = table.variant.canasta_size
-            blocks = [_meld_block(m, size) for m in melds]
-            at = _N + len(rel) * _N
-            step = len(_NO_MELDS)
-            for k, side in enumerate(frame.sides, 4 + len(rel)):
-                block = _NO_MELDS if side is None else blocks[side]
-                if block is not marks[k]:
-                    if block != marks[k]:
-                        buffer[at : at + step] = block
-                    marks[k] = block
-                at += step
-            marks[2], marks[3] = melds, frame
-        rest = _rest(table, frame, f[3])
-        at = self._rest_at
-        buffer[at : at + len(rest)] = rest
 
 
 #: The actions whose events change no :attr:`Memory.known` row but by laying out red threes.
