@@ -144,6 +144,19 @@ class TurnState:
         return self.state.current_seat is None and not legal_actions(self.state)
 
 
+def _turn_state(
+    state: GameState, pending: tuple[int, ...] = (), plan: _Plan | None = None
+) -> TurnState:
+    """A :class:`TurnState` of the encoding's own making (a state of the engine, pending
+    indices as a tuple, the plan of ``state`` if known), built without the checks of its
+    constructor."""
+    out: TurnState = object.__new__(TurnState)
+    object.__setattr__(out, "state", state)
+    object.__setattr__(out, "pending", pending)
+    object.__setattr__(out, "_plan", plan)
+    return out
+
+
 class _Plan(NamedTuple):
     """A state's menu, spelled: the menu's entries (:func:`canasta._menu._generate`'s, an
     action or a new meld not yet built), the entry of each listed action by its indices
@@ -515,13 +528,14 @@ class ActionEncoding:
             EncodingError: ``index`` is not an action index or not legal in ``ts``.
         """
         ts, plan, i = self._checked(ts, index)
-        seq = (*ts.pending, i)
-        action = self._complete(plan, seq)
-        if action is None:
-            out = TurnState(ts.state, seq)
-            object.__setattr__(out, "_plan", plan)
-            return out, None
-        return TurnState(apply(ts.state, action)), action
+        if not ts.pending and len(plan.next) == 1:  # a menu of single indices: one plays
+            action = self._entry(plan, (i,))
+        else:
+            seq = (*ts.pending, i)
+            action = self._complete(plan, seq)
+            if action is None:
+                return _turn_state(ts.state, seq, plan), None
+        return _turn_state(apply(ts.state, action)), action
 
     def spell(self, ts: TurnState | GameState, action: Action) -> tuple[int, ...]:
         """The indices still to choose in ``ts`` to play ``action`` (all of them when nothing

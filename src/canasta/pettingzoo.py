@@ -492,6 +492,8 @@ class raw_env(AECEnv):  # type: ignore[misc, unused-ignore]
         self._buffers = [np.zeros(size + PENDING_SIZE, np.float32) for _ in range(players)]
         self._observer = _Observer(self.variant, self._buffers)
         self._pending_shown = [False] * players
+        # masks by the legal indices (each new mask a copy of one of them)
+        self._masks: dict[tuple[int, ...], np.ndarray] = {}
         self._rewarded = False
 
     # ------------------------------------------------------------------ spaces
@@ -541,22 +543,35 @@ class raw_env(AECEnv):  # type: ignore[misc, unused-ignore]
         ts = self.turn_state
         seat = self._seats[agent]
         state = ts.state
-        # observation()'s values, written into the seat's array (tensors._Writer: the pieces
-        # the states share, hand, known rows and melds, only when they changed)
+        # observation()'s values, written into the seat's array (see _Observer)
         buffer = self._buffers[seat]
         self._observer.write(state, seat, self._known)
-        mask = np.zeros(self.encoding.num_actions, np.int8)
         if state.current_seat == seat:
-            if not self.terminations.get(agent, True):
-                mask.put(self.encoding.legal_ids(ts), 1)
+            if self.terminations.get(agent, True):
+                mask = np.zeros(self.encoding.num_actions, np.int8)
+            else:
+                mask = self._mask(ts)
             if ts.pending:
                 buffer[self._pending_at :] = self.encoding.pending_tensor(ts)
                 self._pending_shown[seat] = True
                 return {"observation": buffer.copy(), "action_mask": mask}
+        else:
+            mask = np.zeros(self.encoding.num_actions, np.int8)
         if self._pending_shown[seat]:
             buffer[self._pending_at :] = 0.0
             self._pending_shown[seat] = False
         return {"observation": buffer.copy(), "action_mask": mask}
+
+    def _mask(self, ts: TurnState) -> np.ndarray:
+        """A new mask of the legal indices of ``ts`` (copied from one kept by the indices)."""
+        ids = self.encoding.legal_ids(ts)
+        mask = self._masks.get(ids)
+        if mask is None:
+            if len(self._masks) >= 4096:
+                self._masks.clear()
+            mask = self._masks[ids] = np.zeros(self.encoding.num_actions, np.int8)
+            mask.put(ids, 1)
+        return mask.copy()
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -571,7 +586,7 @@ class raw_env(AECEnv):  # type: ignore[misc, unused-ignore]
         try:
             if action is None:
                 raise EncodingError(f"{agent} is to act: None is no action")
-            played = self.encoding.decode(ts, action)
+            after, played = self.encoding.play(ts, action)
         except EncodingError:
             if self.illegal_reward is None:
                 raise
@@ -580,11 +595,15 @@ class raw_env(AECEnv):  # type: ignore[misc, unused-ignore]
             self.terminations = dict.fromkeys(self.agents, True)
             self._accumulate_rewards()
             return
-        if played is None:
-            self._ts = self.encoding.step(ts, action)
-        else:
-            self._ts = self._play(ts.state, played)
-        self._select()
+        if played is not None:  # the engine moved: the hand's memory goes on
+            state = after.state
+            self._known = tensors._known_after(self._known, ts.state, played, state)
+            if state.is_hand_over:
+                after = self._hand_over(state)
+        self._ts = after
+        seat = after.state.current_seat
+        if seat is not None:
+            self.agent_selection = self.possible_agents[seat]
         if self._rewarded:
             self._accumulate_rewards()
         if self.render_mode == "human":
@@ -597,6 +616,10 @@ class raw_env(AECEnv):  # type: ignore[misc, unused-ignore]
         self._known = tensors._known_after(self._known, before, action, state)
         if not state.is_hand_over:
             return TurnState(state)
+        return self._hand_over(state)
+
+    def _hand_over(self, state: GameState) -> TurnState:
+        """At the end of a hand: the rewards, and the next hand dealt or the episode ended."""
         self._rewarded = True
         v = state.variant
         side = {seat: i for i, members in enumerate(v.sides) for seat in members}
