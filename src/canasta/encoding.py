@@ -528,6 +528,7 @@ class ActionEncoding:
             EncodingError: ``index`` is not an action index or not legal in ``ts``.
         """
         ts, plan, i = self._checked(ts, index)
+        action: Action | None
         if not ts.pending and len(plan.next) == 1:  # a menu of single indices: one plays
             action = self._entry(plan, (i,))
         else:
