@@ -50,6 +50,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.wrappers import order_enforcing
 
 from . import _core as core
 from . import tensors
@@ -130,7 +131,6 @@ class _Observer:
         self._match_at = self._turn_at + 8 + len(tensors.MELD_RANKS)
         self._table = np.zeros(self._match_at + 1, np.float32)
         self._columns = self._table[self._seats_at : self._mates_at].reshape(p, 9).T
-        self._pieces: dict[int, tuple[object, np.ndarray]] = {}
         self._turns: dict[tuple[object, ...], np.ndarray] = {}
         self._out = arrays
         self._views = [a[n : self._size] for a in arrays]
@@ -147,17 +147,6 @@ class _Observer:
     def reset(self) -> None:
         """Forget the last state: the next write builds the table array afresh."""
         self._last = None
-
-    def _of(self, piece: tuple[int, ...]) -> np.ndarray:
-        """The array of ``piece``, a tuple many writes share (kept by identity, with it)."""
-        hit = self._pieces.get(id(piece))
-        if hit is not None:
-            return hit[1]
-        if len(self._pieces) >= 1024:
-            self._pieces.clear()
-        out = _float32(piece)
-        self._pieces[id(piece)] = (piece, out)
-        return out
 
     def write(self, state: GameState, seat: int, known: tuple[tuple[int, ...], ...]) -> None:
         """Write the observation of ``seat`` in ``state`` into its array, ``known`` the
@@ -199,7 +188,7 @@ class _Observer:
                 row = known[s]
                 if row is not rows[s]:
                     at = self._known_at + s * n
-                    table[at : at + n] = self._of(row)
+                    table[at : at + n] = row
                     rows[s] = row
             self._known = known
         hands, before = state.hands, last.hands
@@ -228,7 +217,7 @@ class _Observer:
             for i, m in enumerate(melds):
                 if m is not last.melds[i]:
                     at = self._melds_at + i * step
-                    table[at : at + step] = self._of(tensors._meld_block(m, size))
+                    table[at : at + step] = tensors._meld_block(m, size)
             minimums = _shown_minimums(state)
             for s, side in enumerate(self._sides):
                 if side is not None:
@@ -397,8 +386,34 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc, unu
             return super().observe(agent)
         return self.env.observe(agent)
 
+    def agent_iter(self, max_iter: int = 2**63) -> Any:
+        if not self._has_reset:
+            return super().agent_iter(max_iter)
+        return _AgentIterable(self, max_iter)
+
     def __str__(self) -> str:
         return str(self.env)
+
+
+class _AgentIterable(order_enforcing.AECOrderEnforcingIterable):  # type: ignore[misc, unused-ignore]
+    def __iter__(self) -> _AgentIterator:
+        return _AgentIterator(self.env, self.max_iter)
+
+
+class _AgentIterator(order_enforcing.AECOrderEnforcingIterator):  # type: ignore[misc, unused-ignore]
+    """PettingZoo's agent iterator, the same checks, reading the environment's agents and
+    agent to act directly rather than through the wrapper's forwarding."""
+
+    def __next__(self) -> str:
+        wrapper = self.env
+        env = wrapper.env
+        if not env.agents or self.iters_til_term <= 0:
+            raise StopIteration
+        self.iters_til_term -= 1
+        assert wrapper._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        wrapper._has_updated = False
+        agent: str = env.agent_selection
+        return agent
 
 
 def _forwarded(name: str) -> property:
@@ -540,7 +555,9 @@ class raw_env(AECEnv):  # type: ignore[misc, unused-ignore]
             self.agent_selection = self.possible_agents[seat]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        ts = self.turn_state
+        ts = self._ts
+        if ts is None:
+            raise SetupError("call reset() first")
         seat = self._seats[agent]
         state = ts.state
         # observation()'s values, written into the seat's array (see _Observer)

@@ -67,6 +67,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import operator
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
@@ -635,6 +636,7 @@ def observation_tensor(
     return _observation(seen, _memory(memory, seen.table.variant.players))
 
 
+_FIRST = operator.itemgetter(0)
 #: The actions whose events change no :attr:`Memory.known` row but by laying out red threes.
 _QUIET = frozenset({Draw, AskPartner, AnswerPartner, DeclinePile, EndTurn})
 
@@ -651,7 +653,7 @@ def _known_after(
     laid out in the same move, so none does); a pile taken changes the taker's row alone,
     unless a lone hand forms."""
     kind = type(action)
-    if not any(row[0] for row in known):
+    if not any(map(_FIRST, known)):  # no row holds a red three
         if kind in _QUIET:
             return known
         if kind is Discard or kind is MeldCards:
