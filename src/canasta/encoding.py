@@ -527,6 +527,13 @@ class ActionEncoding:
         Raises:
             EncodingError: ``index`` is not an action index or not legal in ``ts``.
         """
+        if type(ts) is TurnState and type(index) is int and not ts.pending:
+            plan = ts._plan
+            if plan is not None and len(plan.next) == 1 and ts.state.variant is self.variant:
+                # a menu of single indices (its plan made by this encoding): one plays
+                entry = plan.singles.get(index)
+                if entry is not None:
+                    return self._played(ts.state, plan, entry)
         ts, plan, i = self._checked(ts, index)
         action: Action | None
         if not ts.pending and len(plan.next) == 1:  # a menu of single indices: one plays
@@ -537,6 +544,16 @@ class ActionEncoding:
             if action is None:
                 return _turn_state(ts.state, seq, plan), None
         return _turn_state(apply(ts.state, action)), action
+
+    @staticmethod
+    def _played(state: GameState, plan: _Plan, entry: int) -> tuple[TurnState, Action]:
+        """The menu's entry ``entry`` played in ``state`` (built first if it was not yet)."""
+        items = plan.items
+        a = items[entry]
+        if type(a) is tuple:
+            a = items[entry] = _make(a)  # type: ignore[index]
+        action: Action = a  # type: ignore[assignment]
+        return _turn_state(apply(state, action)), action
 
     def spell(self, ts: TurnState | GameState, action: Action) -> tuple[int, ...]:
         """The indices still to choose in ``ts`` to play ``action`` (all of them when nothing

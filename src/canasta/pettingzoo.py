@@ -60,7 +60,7 @@ from .engine import apply, new_game
 from .errors import SetupError
 from .render import format_table
 from .scoring import score_hand
-from .state import GameState
+from .state import GameState, Phase
 from .variants import Variant, get_variant
 from .views import _pile_facts, _shown_minimums, table_of
 
@@ -599,7 +599,8 @@ class raw_env(AECEnv):  # type: ignore[misc, unused-ignore]
         if self._rewarded:  # the last step's rewards are cleared (all 0 but at a hand's end)
             self.rewards = dict.fromkeys(self.agents, 0.0)
             self._rewarded = False
-        ts = self.turn_state
+        ts = self._ts
+        assert ts is not None  # an agent is selected: the environment is reset
         try:
             if action is None:
                 raise EncodingError(f"{agent} is to act: None is no action")
@@ -615,7 +616,7 @@ class raw_env(AECEnv):  # type: ignore[misc, unused-ignore]
         if played is not None:  # the engine moved: the hand's memory goes on
             state = after.state
             self._known = tensors._known_after(self._known, ts.state, played, state)
-            if state.is_hand_over:
+            if state.phase is Phase.HAND_OVER:
                 after = self._hand_over(state)
         self._ts = after
         seat = after.state.current_seat
