@@ -55,6 +55,7 @@ from pettingzoo.utils.wrappers import order_enforcing
 from . import _core as core
 from . import tensors
 from .actions import Action, DealNextHand
+from .cards import Cards
 from .encoding import PENDING_SIZE, ActionEncoding, EncodingError, TurnState
 from .engine import apply, new_game
 from .errors import SetupError
@@ -98,28 +99,27 @@ _PHASE_SLOT = {ph: hot.index(1) for ph, hot in tensors._PHASE_HOT.items()}
 
 
 class _Observer:
-    """Every seat's observation, written into that seat's array (the ``arrays`` given, one a
-    seat, of at least :func:`canasta.tensors.observation_size` floats): the values of
-    :func:`observation` (without the pending parts) for a state and the hand's known rows.
+    """Every seat's observation (:func:`observation`'s values, as float32) of a state, given
+    the hand's known rows, each a new array read from one *table* array.
 
-    The observation but the hand is a rotation of one *table* array by absolute seat (the
-    known rows, each side's melds, each seat's row of the ``seats`` section, every viewer's
-    partners, the pile's facts with whether it is frozen for each side, stock, phase, turn,
-    hand number): the table array is kept up from state to state, a piece written again only
+    The table array holds every piece by absolute seat (each seat's hand, the known rows,
+    each side's melds, each seat's row of the ``seats`` section, every viewer's partners, the
+    pile's facts with whether it is frozen for each side, stock, phase, turn, hand number,
+    each seat's pending parts); it is kept up from state to state, a piece written again only
     when the state's field it is read from is another object (the states of a hand share the
-    fields a move leaves unchanged), and a viewer's observation is read from it in one step by
-    the viewer's index array. The hand is written when the viewer's hand changed."""
+    fields a move leaves unchanged), and a seat's observation is read from it in one step by
+    the seat's index array (its own rotation of the seats)."""
 
-    def __init__(self, variant: Variant, arrays: list[np.ndarray]) -> None:
+    def __init__(self, variant: Variant) -> None:
         p = self._players = variant.players
         n = tensors._N
-        self._size = tensors.observation_size(variant)
-        # the table array: known rows (by seat), the sides' meld blocks and a block of
-        # zeros (for a seat sitting out), the seats' rows, the partners of each viewer, then
-        # the pile (top card, size, red threes, frozen, frozen for each side, blocked),
-        # stock, out of play, phase, turn, hand number
-        self._known_at = 0
-        self._melds_at = p * n
+        # the table array: hands and known rows (by seat), the sides' meld blocks and a block
+        # of zeros (for a seat sitting out), the seats' rows, the partners of each viewer,
+        # the pile (top card, size, red threes, frozen, frozen for each side, blocked), stock,
+        # out of play, phase, turn, hand number, then each seat's pending parts
+        self._hands_at = 0
+        self._known_at = p * n
+        self._melds_at = self._known_at + p * n
         self._seats_at = self._melds_at + (p + 1) * len(tensors._NO_MELDS)
         self._mates_at = self._seats_at + 9 * p
         top = self._top_at = self._mates_at + p * p
@@ -129,12 +129,10 @@ class _Observer:
         self._phase_at = self._stock_at + 2
         self._turn_at = self._phase_at + 4
         self._match_at = self._turn_at + 8 + len(tensors.MELD_RANKS)
-        self._table = np.zeros(self._match_at + 1, np.float32)
+        self._pending_at = self._match_at + 1
+        self._table = np.zeros(self._pending_at + p * PENDING_SIZE, np.float32)
         self._columns = self._table[self._seats_at : self._mates_at].reshape(p, 9).T
         self._turns: dict[tuple[object, ...], np.ndarray] = {}
-        self._out = arrays
-        self._views = [a[n : self._size] for a in arrays]
-        self._hands: list[object] = [None] * p
         self._index: list[np.ndarray] = []
         self._last: GameState | None = None
         self._known: object = None
@@ -143,28 +141,47 @@ class _Observer:
         self._sides: tuple[int | None, ...] = ()
         self._top_kind = tensors._N
         self._phase_slot = 0
+        self._pending_shown = [False] * p
 
     def reset(self) -> None:
-        """Forget the last state: the next write builds the table array afresh."""
+        """Forget the last state: the next observation builds the table array afresh."""
         self._last = None
+        self._pending_shown = [False] * self._players
+        self._table[self._pending_at :] = 0
 
-    def write(self, state: GameState, seat: int, known: tuple[tuple[int, ...], ...]) -> None:
-        """Write the observation of ``seat`` in ``state`` into its array, ``known`` the
-        hand's known rows (:attr:`canasta.tensors.Memory.known`)."""
+    def observe(
+        self,
+        state: GameState,
+        seat: int,
+        known: tuple[tuple[int, ...], ...],
+        pending: list[float] | None = None,
+    ) -> np.ndarray:
+        """The observation of ``seat`` in ``state`` (a new array), ``known`` the hand's known
+        rows (:attr:`canasta.tensors.Memory.known`), ``pending`` the pending parts it sees
+        (:meth:`~canasta.encoding.ActionEncoding.pending_tensor`; ``None`` for zeros)."""
         if state is not self._last or known is not self._known:
             self._keep_up(state, known)
-        hand = state.hands[seat]
-        if hand is not self._hands[seat]:
-            kinds = core.hand_kinds(hand)
-            self._out[seat][0 : tensors._N] = (
-                kinds[1],
-                kinds[3],
-                *kinds[4:15],
-                kinds[2],
-                kinds[15],
-            )
-            self._hands[seat] = hand
-        self._views[seat][:] = self._table[self._index[seat]]
+        if pending is not None:
+            at = self._pending_at + seat * PENDING_SIZE
+            self._table[at : at + PENDING_SIZE] = pending
+            self._pending_shown[seat] = True
+        elif self._pending_shown[seat]:
+            at = self._pending_at + seat * PENDING_SIZE
+            self._table[at : at + PENDING_SIZE] = 0
+            self._pending_shown[seat] = False
+        out: np.ndarray = self._table[self._index[seat]]
+        return out
+
+    def _hand(self, seat: int, hand: Cards) -> None:
+        kinds = core.hand_kinds(hand)
+        at = self._hands_at + seat * tensors._N
+        self._table[at : at + tensors._N] = (
+            kinds[1],
+            kinds[3],
+            *kinds[4:15],
+            kinds[2],
+            kinds[15],
+        )
 
     def _keep_up(self, state: GameState, known: tuple[tuple[int, ...], ...]) -> None:
         last = self._last
@@ -194,8 +211,10 @@ class _Observer:
         hands, before = state.hands, last.hands
         if hands is not before:
             for s in range(p):
-                if hands[s] is not before[s]:
-                    table[seats_at + 9 * s] = hands[s].size
+                hand = hands[s]
+                if hand is not before[s]:
+                    table[seats_at + 9 * s] = hand.size
+                    self._hand(s, hand)
         red_threes, before_threes = state.red_threes, last.red_threes
         if red_threes is not before_threes:
             for s in range(p):
@@ -288,12 +307,13 @@ class _Observer:
         seating: a lone hand formed)."""
         p, n = self._players, tensors._N
         table = self._table
-        table[:] = 0
+        table[: self._pending_at] = 0
         step = len(tensors._NO_MELDS)
         size = state.variant.canasta_size
         for s in range(p):
             at = self._known_at + s * n
             table[at : at + n] = known[s]
+            self._hand(s, state.hands[s])
         for i, m in enumerate(state.melds):
             at = self._melds_at + i * step
             table[at : at + step] = tensors._meld_block(m, size)
@@ -334,7 +354,7 @@ class _Observer:
             at = self._mates_at + me * p
             for s, mate in zip(frame.seats, frame.mates, strict=True):
                 table[at + s] = mate
-            index: list[int] = []
+            index = list(range(self._hands_at + me * n, self._hands_at + (me + 1) * n))
             for s in frame.seats:
                 index += range(self._known_at + s * n, self._known_at + (s + 1) * n)
             for side in frame.sides:
@@ -347,6 +367,8 @@ class _Observer:
             index += range(top, top + n + 3)  # top card, size, red threes, frozen
             index.append(top + n + 2 if my_side is None else self._frozen_for_at + my_side)
             index += range(self._blocked_at, self._match_at + 1)
+            at = self._pending_at + me * PENDING_SIZE
+            index += range(at, at + PENDING_SIZE)
             self._index.append(np.array(index, np.intp))
         self._last = state
 
@@ -500,13 +522,8 @@ class raw_env(AECEnv):  # type: ignore[misc, unused-ignore]
         # to hold (tensors.Memory.known), kept up move by move
         self._known = tensors.Memory.empty(players).known
         self._seats = {a: s for s, a in enumerate(self.possible_agents)}
-        # each seat's last observation, written in place: a piece (its hand, a known row, a
-        # side's melds) the state still shares is not written again
-        size = tensors.observation_size(self.variant)
-        self._pending_at = size
-        self._buffers = [np.zeros(size + PENDING_SIZE, np.float32) for _ in range(players)]
-        self._observer = _Observer(self.variant, self._buffers)
-        self._pending_shown = [False] * players
+        # every seat's observation, read from the table of the hand's pieces kept up
+        self._observer = _Observer(self.variant)
         # masks by the legal indices (each new mask a copy of one of them)
         self._masks: dict[tuple[int, ...], np.ndarray] = {}
         self._rewarded = False
@@ -560,24 +577,18 @@ class raw_env(AECEnv):  # type: ignore[misc, unused-ignore]
             raise SetupError("call reset() first")
         seat = self._seats[agent]
         state = ts.state
-        # observation()'s values, written into the seat's array (see _Observer)
-        buffer = self._buffers[seat]
-        self._observer.write(state, seat, self._known)
         if state.current_seat == seat:
             if self.terminations.get(agent, True):
                 mask = np.zeros(self.encoding.num_actions, np.int8)
             else:
                 mask = self._mask(ts)
-            if ts.pending:
-                buffer[self._pending_at :] = self.encoding.pending_tensor(ts)
-                self._pending_shown[seat] = True
-                return {"observation": buffer.copy(), "action_mask": mask}
+            pending = self.encoding.pending_tensor(ts) if ts.pending else None
         else:
             mask = np.zeros(self.encoding.num_actions, np.int8)
-        if self._pending_shown[seat]:
-            buffer[self._pending_at :] = 0.0
-            self._pending_shown[seat] = False
-        return {"observation": buffer.copy(), "action_mask": mask}
+            pending = None
+        # observation()'s values, a new array (see _Observer)
+        obs = self._observer.observe(state, seat, self._known, pending)
+        return {"observation": obs, "action_mask": mask}
 
     def _mask(self, ts: TurnState) -> np.ndarray:
         """A new mask of the legal indices of ``ts`` (copied from one kept by the indices)."""
