@@ -94,6 +94,10 @@ def _float32(values: Any) -> np.ndarray:
     return np.array(values, np.float32)
 
 
+#: The engine's kinds of card (:func:`canasta._core.hand_kinds`), and those of the tensors'
+#: ``hand`` section in its order (red three, black three, 4 ... A, two, joker).
+_ENGINE_KINDS = 16
+_HAND_KINDS = (1, 3, *range(4, 15), 2, 15)
 #: The slot of each phase in the ``phase`` section's one-hot.
 _PHASE_SLOT = {ph: hot.index(1) for ph, hot in tensors._PHASE_HOT.items()}
 
@@ -118,7 +122,7 @@ class _Observer:
         # the pile (top card, size, red threes, frozen, frozen for each side, blocked), stock,
         # out of play, phase, turn, hand number, then each seat's pending parts
         self._hands_at = 0
-        self._known_at = p * n
+        self._known_at = p * _ENGINE_KINDS
         self._melds_at = self._known_at + p * n
         self._seats_at = self._melds_at + (p + 1) * len(tensors._NO_MELDS)
         self._mates_at = self._seats_at + 9 * p
@@ -173,15 +177,10 @@ class _Observer:
         return out
 
     def _hand(self, seat: int, hand: Cards) -> None:
-        kinds = core.hand_kinds(hand)
-        at = self._hands_at + seat * tensors._N
-        self._table[at : at + tensors._N] = (
-            kinds[1],
-            kinds[3],
-            *kinds[4:15],
-            kinds[2],
-            kinds[15],
-        )
+        # the engine's kind counts as they are (the index arrays read them in the tensors'
+        # order of kinds, _HAND_KINDS)
+        at = self._hands_at + seat * _ENGINE_KINDS
+        self._table[at : at + _ENGINE_KINDS] = core.hand_kinds(hand)
 
     def _keep_up(self, state: GameState, known: tuple[tuple[int, ...], ...]) -> None:
         last = self._last
@@ -354,7 +353,7 @@ class _Observer:
             at = self._mates_at + me * p
             for s, mate in zip(frame.seats, frame.mates, strict=True):
                 table[at + s] = mate
-            index = list(range(self._hands_at + me * n, self._hands_at + (me + 1) * n))
+            index = [self._hands_at + me * _ENGINE_KINDS + k for k in _HAND_KINDS]
             for s in frame.seats:
                 index += range(self._known_at + s * n, self._known_at + (s + 1) * n)
             for side in frame.sides:
