@@ -169,6 +169,10 @@ class _Plan(NamedTuple):
     next: dict[tuple[int, ...], tuple[int, ...]]
 
 
+#: :class:`_Plan`'s constructor without its Python-level ``__new__`` (the fields in order).
+_new_plan = tuple.__new__
+
+
 def _wild_pairs(v: Variant) -> tuple[tuple[int, int], ...]:
     w = v.max_wilds
     twos = 4 * v.decks
@@ -418,7 +422,7 @@ class ActionEncoding:
                 raise EncodingError(f"two listed actions spell alike: {self.label(index)}")
             singles[index] = i
         if not compounds:
-            return _Plan(items, singles, {}, {(): tuple(sorted(singles))})
+            return _new_plan(_Plan, (items, singles, {}, {(): tuple(sorted(singles))}))
         actions: dict[tuple[int, ...], int] = {}
         longer: dict[tuple[int, ...], set[int]] = {}
         for seq, i in compounds:
