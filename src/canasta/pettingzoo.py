@@ -24,7 +24,10 @@ range, or ``None`` for an agent to act) ends the episode in :func:`env`, the off
 observation is that of :func:`observation`, the seat's :mod:`canasta.tensors` observation
 tensor (its own view and the hand's public memory: nothing hidden from it reaches it) followed by
 the pending parts of its turn; the mask is 1 at the legal indices of the agent to act and all 0
-for the others.
+for the others. Both are new arrays at every call, which the environment does not keep: an
+agent may keep them or change them. (The environment keeps the hand's pieces in one array by
+absolute seat, updated where a move changed them, and reads each observation from it in one
+step.)
 
 **Rewards.** With ``reward="score"`` (the default), when a hand ends each agent gets its side's
 score for the hand minus the mean of the other sides' (points; partners get the same). With
