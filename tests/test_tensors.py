@@ -141,6 +141,28 @@ def test_a_pile_taken_is_known_until_melded_or_discarded() -> None:
     assert "seat 0 takes the discard pile" in tensors.information_state_string(state, 1, memory)
 
 
+@pytest.mark.parametrize("name", PRESETS)
+def test_the_known_rows_kept_move_by_move_are_the_memory_s(name: str) -> None:
+    """The known rows as the PettingZoo environment keeps them (``tensors._known_after``,
+    without the events where they cannot change) are :meth:`Memory.after`'s of every move's
+    events; piles are taken whenever the dice allow, so that rows fill and are taken again."""
+    rng = random.Random(name)
+    takes = 0
+    for seed in range(3):
+        state = canasta.new_game(name, seed=seed)
+        memory = tensors.Memory.empty(state.variant.players).after(canasta.deal_events(state))
+        while not state.is_hand_over:
+            menu = list(canasta.legal_actions(state))
+            piles = [a for a in menu if isinstance(a, canasta.TakePile)]
+            action = rng.choice(piles if piles and rng.random() < 0.8 else menu)
+            after, events = canasta.step(state, action)
+            want = memory.after(events)
+            assert tensors._known_after(memory.known, state, action, after) == want.known
+            takes += isinstance(action, canasta.TakePile) and any(map(any, memory.known))
+            state, memory = after, want
+    assert takes > 2
+
+
 def test_a_new_deal_starts_the_memory_afresh() -> None:
     states = _hand("two-player", seed=3)
     state, memory = states[-1]

@@ -144,6 +144,19 @@ class TurnState:
         return self.state.current_seat is None and not legal_actions(self.state)
 
 
+def _turn_state(
+    state: GameState, pending: tuple[int, ...] = (), plan: _Plan | None = None
+) -> TurnState:
+    """A :class:`TurnState` of the encoding's own making (a state of the engine, pending
+    indices as a tuple, the plan of ``state`` if known), built without the checks of its
+    constructor."""
+    out: TurnState = object.__new__(TurnState)
+    object.__setattr__(out, "state", state)
+    object.__setattr__(out, "pending", pending)
+    object.__setattr__(out, "_plan", plan)
+    return out
+
+
 class _Plan(NamedTuple):
     """A state's menu, spelled: the menu's entries (:func:`canasta._menu._generate`'s, an
     action or a new meld not yet built), the entry of each listed action by its indices
@@ -154,6 +167,10 @@ class _Plan(NamedTuple):
     singles: dict[int, int]
     actions: dict[tuple[int, ...], int]
     next: dict[tuple[int, ...], tuple[int, ...]]
+
+
+#: :class:`_Plan`'s constructor without its Python-level ``__new__`` (the fields in order).
+_new_plan = tuple.__new__
 
 
 def _wild_pairs(v: Variant) -> tuple[tuple[int, int], ...]:
@@ -359,9 +376,10 @@ class ActionEncoding:
 
     def _spelled(self, action: Action) -> tuple[int, ...]:
         """:meth:`_spell`, kept by the action's identity: the menu hands out the same objects
-        for its one-card actions (draws, discards, additions) in every state."""
+        for its one-card actions (draws, discards, additions) in every state. The memo keeps
+        each action it holds alive, so an ``id`` found in it is that action's."""
         hit = self._memo.get(id(action))
-        if hit is not None and hit[0] is action:
+        if hit is not None:
             return hit[1]
         seq = self._spell(action)
         if len(self._memo) >= 4096:
@@ -378,29 +396,33 @@ class ActionEncoding:
                 f"the menu lists {len(items)} actions, more than the encoding spells "
                 f"({MAX_MENU}): a built position with most of the pack in one hand"
             )
-        group, w, pairs = self._group, len(self._pairs), self._pair_index
-        stride = (self._naturals + 1) * w
-        spelled = self._spelled
+        memo = self._memo.get
         singles: dict[int, int] = {}
         compounds: list[tuple[tuple[int, ...], int]] = []
         for i, a in enumerate(items):  # a LazyMenu yields actions, built one by one
-            if type(a) is tuple:  # (seat, hand counts, rank, naturals, jokers, twos)
-                _, _, r, n, j, t = a
-                p = pairs.get((j, t))
-                if p is None or not 4 <= r <= 14 or not 0 <= n <= self._naturals:
-                    raise EncodingError(f"a new meld {a[2:]} has no index in {self!r}")
-                index = group + (r - 4) * stride + n * w + p
+            # an entry is an action, spelled once and kept by identity (an id the memo holds
+            # is that of the live action it keeps, never of another live entry), or a new
+            # meld not built yet, (seat, hand counts, rank, naturals, jokers, twos)
+            hit = memo(id(a))
+            if hit is not None:
+                seq = hit[1]
+            elif type(a) is tuple:
+                index = self._new_meld_index(a)
+                if index in singles:  # pragma: no cover - the menu is duplicate-free by kind
+                    raise EncodingError(f"two listed actions spell alike: {self.label(index)}")
+                singles[index] = i
+                continue
             else:
-                seq = spelled(a)  # type: ignore[arg-type]
-                if len(seq) > 1:
-                    compounds.append((seq, i))
-                    continue
-                index = seq[0]
+                seq = self._spelled(a)  # type: ignore[arg-type]
+            if len(seq) > 1:
+                compounds.append((seq, i))
+                continue
+            index = seq[0]
             if index in singles:  # pragma: no cover - the menu is duplicate-free by kind
                 raise EncodingError(f"two listed actions spell alike: {self.label(index)}")
             singles[index] = i
         if not compounds:
-            return _Plan(items, singles, {}, {(): tuple(sorted(singles))})
+            return _new_plan(_Plan, (items, singles, {}, {(): tuple(sorted(singles))}))
         actions: dict[tuple[int, ...], int] = {}
         longer: dict[tuple[int, ...], set[int]] = {}
         for seq, i in compounds:
@@ -417,6 +439,15 @@ class ActionEncoding:
                 ids.add(self.PLAY)
             nexts[prefix] = tuple(sorted(ids))
         return _Plan(items, singles, actions, nexts)
+
+    def _new_meld_index(self, entry: _Pending) -> int:
+        """The index of a listed new meld not built yet (the menu's numbers for it)."""
+        _, _, r, n, j, t = entry
+        p = self._pair_index.get((j, t))
+        if p is None or not 4 <= r <= 14 or not 0 <= n <= self._naturals:
+            raise EncodingError(f"a new meld {entry[2:]} has no index in {self!r}")
+        w = len(self._pairs)
+        return self._group + (r - 4) * (self._naturals + 1) * w + n * w + p
 
     @staticmethod
     def _entry(plan: _Plan, seq: tuple[int, ...]) -> Action:
@@ -500,14 +531,33 @@ class ActionEncoding:
         Raises:
             EncodingError: ``index`` is not an action index or not legal in ``ts``.
         """
+        if type(ts) is TurnState and type(index) is int and not ts.pending:
+            plan = ts._plan
+            if plan is not None and len(plan.next) == 1 and ts.state.variant is self.variant:
+                # a menu of single indices (its plan made by this encoding): one plays
+                entry = plan.singles.get(index)
+                if entry is not None:
+                    return self._played(ts.state, plan, entry)
         ts, plan, i = self._checked(ts, index)
-        seq = (*ts.pending, i)
-        action = self._complete(plan, seq)
-        if action is None:
-            out = TurnState(ts.state, seq)
-            object.__setattr__(out, "_plan", plan)
-            return out, None
-        return TurnState(apply(ts.state, action)), action
+        action: Action | None
+        if not ts.pending and len(plan.next) == 1:  # a menu of single indices: one plays
+            action = self._entry(plan, (i,))
+        else:
+            seq = (*ts.pending, i)
+            action = self._complete(plan, seq)
+            if action is None:
+                return _turn_state(ts.state, seq, plan), None
+        return _turn_state(apply(ts.state, action)), action
+
+    @staticmethod
+    def _played(state: GameState, plan: _Plan, entry: int) -> tuple[TurnState, Action]:
+        """The menu's entry ``entry`` played in ``state`` (built first if it was not yet)."""
+        items = plan.items
+        a = items[entry]
+        if type(a) is tuple:
+            a = items[entry] = _make(a)  # type: ignore[index]
+        action: Action = a  # type: ignore[assignment]
+        return _turn_state(apply(state, action)), action
 
     def spell(self, ts: TurnState | GameState, action: Action) -> tuple[int, ...]:
         """The indices still to choose in ``ts`` to play ``action`` (all of them when nothing

@@ -67,6 +67,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import operator
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
@@ -82,6 +83,7 @@ from .actions import (
     Draw,
     EndTurn,
     MeldCards,
+    TakePile,
 )
 from .cards import Card, Cards, Rank, make_pack
 from .errors import StateError
@@ -98,7 +100,7 @@ from .events import (
     events_for,
 )
 from .melds import Meld
-from .state import DrawSource, GameState, Phase
+from .state import DrawSource, GameState, Phase, Turn
 from .variants import Variant, get_variant
 from .views import PlayerView, Table, table_of
 
@@ -389,22 +391,44 @@ def _meld_block(melds: tuple[Meld, ...], canasta_size: int) -> tuple[int, ...]:
         return hit[1]
     block = [0] * (len(MELD_RANKS) * 5)
     for meld in melds:
-        row = _MELD_ROW.get(meld.rank)
-        if row is None:
-            continue
-        naturals = twos = jokers = 0
-        for card in meld.cards:
-            if card.rank is Rank.JOKER:
-                jokers += 1
-            elif card.rank is Rank.TWO:
-                twos += 1
-            else:
-                naturals += 1
-        b = row * 5
-        block[b : b + 3] = naturals, twos, jokers
-        if naturals + twos + jokers >= canasta_size:
-            block[b + 3 + (twos + jokers > 0)] = 1
+        facts = _MELDS.get(id(meld))  # a meld the side's next melds share is counted once
+        if facts is None or facts[0] is not meld or facts[1] != canasta_size:
+            facts = _meld_facts(meld, canasta_size)
+        b = facts[2]
+        if b >= 0:
+            block[b : b + 5] = facts[3]
     return _remember(melds, tuple(block))
+
+
+#: A meld's row in a block and its five values, by the meld's identity (with the meld and the
+#: canasta size).
+_MELDS: dict[int, tuple[Meld, int, int, tuple[int, int, int, int, int]]] = {}
+
+
+def _meld_facts(
+    meld: Meld, canasta_size: int
+) -> tuple[Meld, int, int, tuple[int, int, int, int, int]]:
+    row = _MELD_ROW.get(meld.rank)
+    naturals = twos = jokers = 0
+    for card in meld.cards:
+        if card.rank is Rank.JOKER:
+            jokers += 1
+        elif card.rank is Rank.TWO:
+            twos += 1
+        else:
+            naturals += 1
+    canasta = naturals + twos + jokers >= canasta_size
+    mixed = twos + jokers > 0
+    facts = (
+        meld,
+        canasta_size,
+        -1 if row is None else row * 5,
+        (naturals, twos, jokers, int(canasta and not mixed), int(canasta and mixed)),
+    )
+    if len(_MELDS) > 4096:
+        _MELDS.clear()
+    _MELDS[id(meld)] = facts
+    return facts
 
 
 def _frozen_for(view: PlayerView | Table, side: int | None) -> bool:
@@ -477,41 +501,54 @@ def _frame(view: PlayerView | Table, me: int, my_side: int | None) -> _Frame:
 #: The ``pile`` section's one-hot top card, by kind (the last: an empty pile).
 _TOPS = tuple(tuple(int(i == k) for i in range(_N)) for k in range(_N + 1))
 _PHASE_HOT = {ph: tuple(int(ph is q) for q in _PHASES) for ph in _PHASES}
-_NO_CREATED = (0,) * len(MELD_RANKS)
 
 
 def _chunks(seen: _Seen, known: Sequence[tuple[int, ...]]) -> list[Sequence[int]]:
     """The observation tensor's values as numbers (ints and flags), in pieces whose
     concatenation is the tensor: the hand, the ``known`` rows, the ``melds`` blocks (tuples
-    shared by the states that leave them unchanged), then the rest."""
+    shared by the states that leave them unchanged), then the rest (:func:`_rest`)."""
     view = seen.table
-    v = view.variant
-    me = seen.seat
-    frame = _frame(view, me, seen.side)
-    rel, rel_sides = frame.seats, frame.sides
-    size = v.canasta_size
+    frame = _frame(view, seen.seat, seen.side)
+    size = view.variant.canasta_size
     blocks = [_meld_block(melds, size) for melds in view.melds]
     chunks: list[Sequence[int]] = [_hand_counts(seen.hand)]
-    chunks += [known[seat] for seat in rel]
-    chunks += [_NO_MELDS if side is None else blocks[side] for side in rel_sides]
+    chunks += [known[seat] for seat in frame.seats]
+    chunks += [_NO_MELDS if side is None else blocks[side] for side in frame.sides]
+    chunks.append(_rest(view, frame, seen.side))
+    return chunks
+
+
+def _rest(view: PlayerView | Table, frame: _Frame, my_side: int | None) -> list[int]:
+    """The sections after ``melds`` (``seats`` to ``match``) as numbers, for the viewer of
+    ``frame`` (whose side of the hand is ``my_side``)."""
+    table = view if isinstance(view, Table) else _table_part(view)
+    top = table.top_card
+    out = _seat_rows(table, frame)
+    out += _TOPS[_N if top is None else _kind(top)]
+    out += _pile_section(table, my_side)
+    out += _PHASE_HOT[table.phase]
+    out += _turn_facts(table.turn)
+    out.append(table.hand_number)
+    return out
+
+
+def _seat_rows(table: Table, frame: _Frame) -> list[int]:
+    """The ``seats`` section, a row per relative seat of ``frame``."""
+    hand_sizes, red_threes, has_melded = table.hand_sizes, table.red_threes, table.has_melded
+    totals, minimums = table.totals, table.minimums
+    current, dealer = table.current_seat, table.dealer
     out: list[int] = []
-    has_melded = view.has_melded
-    hand_sizes, red_threes, minimums, totals = (
-        view.hand_sizes,
-        view.red_threes,
-        view.minimums,
-        view.totals,
-    )
-    current, dealer = view.current_seat, view.dealer
-    for seat, side, mate, t in zip(rel, rel_sides, frame.mates, frame.match_sides, strict=True):
-        if side is None:
+    for seat, side, mate, t in zip(
+        frame.seats, frame.sides, frame.mates, frame.match_sides, strict=True
+    ):
+        if side is None:  # sitting out
             out += (hand_sizes[seat], len(red_threes[seat]), 0, 0, 1, current == seat)
             out += (dealer == seat, 0, 0)
         else:
             out += (
                 hand_sizes[seat],
                 len(red_threes[seat]),
-                bool(has_melded) and has_melded[seat],
+                has_melded[seat] if has_melded else 0,
                 mate,
                 0,
                 current == seat,
@@ -519,49 +556,62 @@ def _chunks(seen: _Seen, known: Sequence[tuple[int, ...]]) -> list[Sequence[int]
                 0 if t is None else totals[t],
                 minimums[side],
             )
-    top = view.top_card
-    out += _TOPS[_N if top is None else _kind(top)]
-    frozen = view.pile_frozen
-    my_side = seen.side
-    out += (
-        view.pile_size,
-        view.pile_red_threes,
+    return out
+
+
+def _pile_section(table: Table, my_side: int | None) -> tuple[int, ...]:
+    """The ``pile`` section after the top card's kind, then the ``stock`` section."""
+    frozen = table.pile_frozen
+    return (
+        table.pile_size,
+        table.pile_red_threes,
         frozen,
-        frozen or (my_side is not None and not view.melds[my_side]),
-        view.pile_blocked,
-        view.stock_size,
-        view.out_of_play,
+        frozen or (my_side is not None and not table.melds[my_side]),
+        table.pile_blocked,
+        table.stock_size,
+        table.out_of_play,
     )
-    out += _PHASE_HOT[view.phase]
-    turn = view.turn
+
+
+def _table_part(view: PlayerView) -> Table:
+    """The :class:`~canasta.views.Table` fields of a view."""
+    return Table(*(getattr(view, name) for name in Table._fields))
+
+
+#: The ``turn`` section by the turn's identity (kept with it, so the identity stays valid).
+_TURNS: dict[int, tuple[object, tuple[int, ...]]] = {}
+_NO_TURN = (0,) * (8 + len(MELD_RANKS))
+
+
+def _turn_facts(turn: Turn | None) -> tuple[int, ...]:
+    """The ``turn`` section: the turn's public facts, then the ranks of the melds it started."""
     if turn is None:
-        out += (0,) * (8 + len(MELD_RANKS))
-    else:
-        drew = turn.drew
-        permission = turn.permission
-        out += (
-            drew is DrawSource.STOCK,
-            drew is DrawSource.PILE,
-            turn.asked,
-            permission is True,
-            permission is False,
-            turn.laid_off,
-            turn.melded,
-            turn.last_red_three,
-        )
-        created = turn.created
-        if created:
-            facts = [0] * len(MELD_RANKS)
-            for rank in created:
-                row = _MELD_ROW.get(rank)
-                if row is not None:
-                    facts[row] = 1
-            out += facts
-        else:
-            out += _NO_CREATED
-    out.append(view.hand_number)
-    chunks.append(out)
-    return chunks
+        return _NO_TURN
+    hit = _TURNS.get(id(turn))
+    if hit is not None and hit[0] is turn:
+        return hit[1]
+    drew = turn.drew
+    permission = turn.permission
+    facts = [0] * len(MELD_RANKS)
+    for rank in turn.created:
+        row = _MELD_ROW.get(rank)
+        if row is not None:
+            facts[row] = 1
+    out = (
+        int(drew is DrawSource.STOCK),
+        int(drew is DrawSource.PILE),
+        int(turn.asked),
+        int(permission is True),
+        int(permission is False),
+        int(turn.laid_off),
+        int(turn.melded),
+        int(turn.last_red_three),
+        *facts,
+    )
+    if len(_TURNS) > 4096:
+        _TURNS.clear()
+    _TURNS[id(turn)] = (turn, out)
+    return out
 
 
 def observation_tensor(
@@ -586,14 +636,7 @@ def observation_tensor(
     return _observation(seen, _memory(memory, seen.table.variant.players))
 
 
-def _observation_chunks(
-    state: GameState, seat: int, known: Sequence[tuple[int, ...]]
-) -> list[Sequence[int]]:
-    """:func:`observation_tensor` of a state's seat as numbers in pieces, for an array to be
-    built (see ``_chunks``), with ``known`` the :attr:`Memory.known` rows (absolute seats)."""
-    return _chunks(_seen(state, seat), known)
-
-
+_FIRST = operator.itemgetter(0)
 #: The actions whose events change no :attr:`Memory.known` row but by laying out red threes.
 _QUIET = frozenset({Draw, AskPartner, AnswerPartner, DeclinePile, EndTurn})
 
@@ -607,9 +650,10 @@ def _known_after(
     red threes laid out (forgotten, of the seat's row) and a new deal (afresh) change the rows:
     a move of none of those, or whose melds and discard are of a seat known to hold nothing,
     leaves them as they are while no row holds a red three (a red three taken with a pile is
-    laid out in the same move, so none does)."""
+    laid out in the same move, so none does); a pile taken changes the taker's row alone,
+    unless a lone hand forms."""
     kind = type(action)
-    if not any(row[0] for row in known):
+    if not any(map(_FIRST, known)):  # no row holds a red three
         if kind in _QUIET:
             return known
         if kind is Discard or kind is MeldCards:
@@ -631,6 +675,25 @@ def _known_after(
                     if held[k]:
                         held[k] -= 1
                 return (*known[:seat], tuple(held), *known[seat + 1 :])
+        elif kind is TakePile and (after.sides is before.sides or after.sides == before.sides):
+            # the pile's cards added, then forgotten (one by one, down to 0 of a kind) the
+            # cards he melded, the top card and his hand's, and the red threes he laid out
+            seat = action.seat  # type: ignore[union-attr]
+            held = list(known[seat])
+            for card in before.discard_pile:
+                held[_kind(card)] += 1
+            gone = [0] * _N
+            for card in action.cards:  # type: ignore[union-attr]
+                gone[_kind(card)] += 1
+            for m in action.melds:  # type: ignore[union-attr]
+                for card in m.cards:
+                    gone[_kind(card)] += 1
+            gone[_kind(before.discard_pile[-1])] += 1
+            gone[0] += len(after.red_threes[seat]) - len(before.red_threes[seat])
+            for k, n in enumerate(gone):
+                if n:
+                    held[k] = max(held[k] - n, 0)
+            return (*known[:seat], tuple(held), *known[seat + 1 :])
     memory = attrs.evolve(Memory.empty(len(known)), known=known)
     return memory.after(events_between(before, action, after)).known
 

@@ -20,6 +20,7 @@ the game on.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, NamedTuple
 
@@ -221,27 +222,65 @@ class Table(NamedTuple):
 
 #: The pile's public facts (frozen, red threes under the top), by the pile's identity.
 _PILES: dict[int, tuple[tuple[Card, ...], bool, int, Variant]] = {}
+#: Whether a card is a red three, by :attr:`Card.id <canasta.Card.id>`.
+_RED_THREE_BY_ID = tuple(i in (5, 6) for i in range(53))
+_card_id = operator.attrgetter("id")
+_size = operator.attrgetter("size")
+_new_table = tuple.__new__
 
 
 def table_of(state: GameState) -> Table:
     """The table of ``state`` as every seat sees it (as :func:`canasta.observe` shows it)."""
     pile = state.discard_pile
+    frozen, reds = _pile_facts(state)
+    top = pile[-1] if pile else None
+    return _new_table(
+        Table,
+        (
+            state.variant,
+            tuple(map(_size, state.hands)),
+            state.melds,
+            state.red_threes,
+            top,
+            len(pile),
+            frozen,
+            reds,
+            top is not None and top.is_black_three,
+            len(state.stock),
+            len(state.out_of_play),
+            state.totals,
+            _shown_minimums(state),
+            state.current_seat,
+            state.phase,
+            state.hand_number,
+            state.sides,
+            state.dealer,
+            state.turn,
+            state.has_melded,
+        ),
+    )
+
+
+def _pile_facts(state: GameState) -> tuple[bool, int]:
+    """The pile's facts a table shows but its top card and size: whether it is frozen for
+    everybody and how many red threes lie under the top (worked out once per pile)."""
+    pile = state.discard_pile
+    v = state.variant
     hit = _PILES.get(id(pile))
-    if hit is None or hit[0] is not pile or hit[3] is not state.variant:
+    if hit is None or hit[0] is not pile or hit[3] is not v:
         if len(_PILES) > 4096:
             _PILES.clear()
-        reds = 0
-        for c in pile[:-1]:
-            if c.is_red_three:
-                reds += 1
-        hit = _PILES[id(pile)] = (pile, state.pile_frozen, reds, state.variant)
-    melds = state.melds
-    top = pile[-1] if pile else None
-    totals = state.totals
-    sides = state.sides
-    v = state.variant
-    mins = _MINIMUMS.get(id(totals))
+        reds = sum(map(_RED_THREE_BY_ID.__getitem__, map(_card_id, pile[:-1])))
+        hit = _PILES[id(pile)] = (pile, state.pile_frozen, reds, v)
+    return hit[1], hit[2]
+
+
+def _shown_minimums(state: GameState) -> tuple[int, ...]:
+    """:attr:`Table.minimums`: each side's initial-meld minimum, 0 for a side that has
+    melded (worked out once per totals, seating and hand number, then per melds)."""
+    totals, sides, v = state.totals, state.sides, state.variant
     number = state.hand_number  # the opening hook may read it (a minimum by round)
+    mins = _MINIMUMS.get(id(totals))
     if (
         mins is None
         or mins[0] is not totals
@@ -258,33 +297,25 @@ def table_of(state: GameState) -> Table:
             number,
             tuple([state.minimum_for_side(i) for i in range(len(sides))]),
         )
-    minimums = mins[4]
-    return Table(
-        v,
-        tuple([h.size for h in state.hands]),
-        melds,
-        state.red_threes,
-        top,
-        len(pile),
-        hit[1],
-        hit[2],
-        top is not None and top.is_black_three,
-        len(state.stock),
-        len(state.out_of_play),
-        totals,
-        tuple([0 if melds[i] else minimums[i] for i in range(len(melds))]),
-        state.current_seat,
-        state.phase,
-        state.hand_number,
-        sides,
-        state.dealer,
-        state.turn,
-        state.has_melded,
-    )
+    melds = state.melds
+    shown = _SHOWN.get(id(melds))
+    if shown is None or shown[0] is not melds or shown[1] is not mins[4]:
+        if len(_SHOWN) > 4096:
+            _SHOWN.clear()
+        minimums = mins[4]
+        shown = _SHOWN[id(melds)] = (
+            melds,
+            minimums,
+            tuple([0 if melds[i] else minimums[i] for i in range(len(melds))]),
+        )
+    return shown[2]
 
 
 #: Each side's initial-meld minimum, by the totals' identity (with the seating and variant).
 _MINIMUMS: dict[int, tuple[object, object, object, int, tuple[int, ...]]] = {}
+#: The minimums a table shows (0 for a side that has melded), by the melds' identity (with the
+#: minimums they were worked out from).
+_SHOWN: dict[int, tuple[object, object, tuple[int, ...]]] = {}
 
 
 def observe(state: GameState, seat: int) -> PlayerView:
