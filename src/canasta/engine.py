@@ -101,7 +101,7 @@ def new_game(
     v = get_variant(variant)
     deal_version = check_deal_version(deal_version)
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise _bad("seed", f"must be an int, not {seed!r}")
+        raise _bad("seed", f"must be an int, not {seed!r:.40}")
     if seed is not None and not MIN_SEED <= seed <= MAX_SEED:
         # every format keeps 64-bit seeds (canasta.limits)
         raise _bad("seed", f"must be a 64-bit integer (-2**63 to 2**63-1), not {show(seed)}")

@@ -366,7 +366,9 @@ def parse_action_text(text: str, seat: int | None = None) -> Action:
         _at_most_cards(text, rest)
         return DealNextHand(deck=tuple(_parse_card(text, t, p) for t, p in rest))
     if key not in _KEYWORDS:
-        raise _action_error(text, pos, f"not an action: {word!r} (one of {', '.join(_KEYWORDS)})")
+        raise _action_error(
+            text, pos, f"not an action: {_quoted(word, 40)} (one of {', '.join(_KEYWORDS)})"
+        )
     if seat is None:
         raise _action_error(text, pos, f"{key!r} needs the seat it is for")
     if isinstance(seat, bool) or not isinstance(seat, int):
@@ -718,14 +720,14 @@ class _Reader:
     # ------------------------------------------------------------------ tokens
     def int_at(self, tok: _Token, what: str, low: int | None = None) -> int:
         if not _INT.match(tok[0]):
-            self.fail(tok[1], f"{what} must be an int, not {tok[0]!r}")
+            self.fail(tok[1], f"{what} must be an int, not {_quoted(tok[0], 40)}")
         if low is not None and int(tok[0]) < low:
             self.fail(tok[1], f"{what} must be at least {low}, not {tok[0]}")
         return int(tok[0])
 
     def seat_at(self, tok: _Token, players: int, what: str = "seat") -> int:
         if not re.fullmatch(r"[0-9]{1,9}", tok[0]):
-            self.fail(tok[1], f"{what} must be a seat number, not {tok[0]!r}")
+            self.fail(tok[1], f"{what} must be a seat number, not {_quoted(tok[0], 40)}")
         if int(tok[0]) >= players:
             self.fail(tok[1], f"{what}: there is no seat {tok[0]} (seats 0 to {players - 1})")
         return int(tok[0])
@@ -803,7 +805,8 @@ class _Reader:
             if key not in _LINE_KEYS:
                 self.fail(
                     toks[0][1],
-                    f"not a line of a position: {toks[0][0]!r} (lines: {', '.join(_LINE_KEYS)})",
+                    f"not a line of a position: {_quoted(toks[0][0], 40)} "
+                    f"(lines: {', '.join(_LINE_KEYS)})",
                 )
             if key in by_key:
                 self.fail(
@@ -958,7 +961,7 @@ class _Reader:
         seat = self.seat_at(line.tokens[0], n, "turn")
         word, pos = line.tokens[1]
         if word.lower() not in _PHASES:
-            self.fail(pos, f"not a phase: {word!r} (draw, play, answer, hand_over)")
+            self.fail(pos, f"not a phase: {_quoted(word, 40)} (draw, play, answer, hand_over)")
         self.where["turn.seat"], self.where["phase"] = line.tokens[0][1], pos
         facts: dict[str, Any] = {}
         for tok, pos in line.tokens[2:]:
