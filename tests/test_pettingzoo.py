@@ -148,7 +148,7 @@ def test_observations_are_observation_of_the_hand_s_memory(name: str) -> None:
         if played is not None:
             after = canasta.apply(ts.state, played)
             memory = memory.after(events_between(ts.state, played, after))
-            if after.is_hand_over and e.game_state is not after:  # the next hand is dealt
+            if after.hand_number != e.game_state.hand_number:  # the next hand is dealt
                 deal = canasta.DealNextHand()
                 memory = memory.after(events_between(after, deal, e.game_state))
     assert steps > 100
@@ -163,3 +163,108 @@ def test_an_observation_is_a_copy() -> None:
     e.last()
     assert np.array_equal(first, kept)
     assert str(e) == "canasta_v0"
+
+
+@pytest.mark.parametrize(
+    "bad",
+    ["x", True, float("nan"), float("inf"), 10**400, [1]],
+    ids=["str", "bool", "nan", "inf", "huge", "list"],
+)
+def test_an_illegal_reward_that_is_no_finite_number_is_refused_at_once(bad: object) -> None:
+    """``illegal_reward`` is checked when the environment is made, not when an illegal index
+    first comes (``"x"`` passed, then the step raised a bare ``ValueError``)."""
+    with pytest.raises(SetupError, match="illegal_reward"):
+        raw_env("classic", illegal_reward=bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("reward", [-1, 0, 2.5, np.float32(-3)])
+def test_an_illegal_reward_may_be_any_finite_number(reward: float) -> None:
+    e = raw_env("classic", illegal_reward=reward)
+    e.reset(seed=1)
+    agent = e.agent_selection
+    e.step(e.encoding.num_actions)
+    assert e.rewards[agent] == float(reward)
+
+
+def test_the_raw_environment_refuses_calls_out_of_order_with_a_setup_error() -> None:
+    """Before ``reset``, after every agent has left, and for an agent that is not one of its
+    own, the raw environment raises :class:`SetupError` (an ``AttributeError`` or a
+    ``KeyError`` escaped)."""
+    e = raw_env("classic", illegal_reward=-1)
+    with pytest.raises(SetupError, match="reset"):
+        e.step(0)
+    e.reset(seed=1)
+    for bad in ("player_9", 0):
+        with pytest.raises(SetupError, match="agent"):
+            e.observe(bad)  # type: ignore[arg-type]
+    e.step(e.encoding.num_actions)
+    while e.agents:
+        e.step(None)
+    with pytest.raises(SetupError, match="reset"):
+        e.step(None)
+    e.reset(seed=1)
+    assert e.agents == e.possible_agents
+
+
+def test_a_numpy_seed_deals_as_its_int() -> None:
+    e = raw_env("classic")
+    e.reset(seed=np.int64(3))  # type: ignore[arg-type]
+    f = raw_env("classic")
+    f.reset(seed=3)
+    assert e.game_state == f.game_state
+
+
+HOUSE_RULES = [
+    ("classic", {"target_score": 1}),
+    ("classic", {"canasta_size": 3, "canastas_to_go_out": 1, "min_naturals": 1}),
+    ("classic", {"hand_size": 2, "draw_count": 5}),
+    ("cutthroat", {"target_score": 1}),
+    ("five-player", {"target_score": 1}),
+]
+
+
+@pytest.mark.parametrize(("name", "rules"), HOUSE_RULES, ids=lambda x: str(x))
+def test_observations_hold_through_matches_resets_and_house_rules(
+    name: str, rules: dict[str, object]
+) -> None:
+    """Through the end of matches (house rules that end them in a hand), resets with and
+    without a seed in the middle of a hand, and seats observed in any order (the agents
+    that are done too), every observation is :func:`canasta.pettingzoo.observation` of the
+    memory of the hand built from all its events."""
+    import random
+
+    from canasta import tensors
+    from canasta.events import events_between
+    from canasta.pettingzoo import observation
+
+    e = raw_env(canasta.get_variant(name).derive(**rules), episode="match")
+    rng = random.Random(7)
+
+    def fresh(seed: int | None) -> tensors.Memory:
+        e.reset(seed=seed)
+        return tensors.Memory.empty(e.variant.players).after(canasta.deal_events(e.game_state))
+
+    memory, matches, resets = fresh(7), 0, 0
+    for _ in range(1500):
+        ts = e.turn_state
+        seats = list(range(e.variant.players))
+        rng.shuffle(seats)
+        for seat in seats[: rng.randint(1, len(seats))]:
+            want = np.array(observation(e.encoding, ts, seat, memory), np.float32)
+            assert np.array_equal(e.observe(e.possible_agents[seat])["observation"], want)
+        agent = e.agent_selection
+        if e.terminations[agent] or rng.random() < 0.01:
+            matches += e.terminations[agent]
+            resets += 1
+            memory = fresh(rng.randrange(100) if rng.random() < 0.5 else None)
+            continue
+        index = int(rng.choice(list(np.flatnonzero(e.observe(agent)["action_mask"]))))
+        played = e.encoding.decode(ts, index)
+        e.step(index)
+        if played is not None:
+            after = canasta.apply(ts.state, played)
+            memory = memory.after(events_between(ts.state, played, after))
+            if after.hand_number != e.game_state.hand_number:  # the next hand is dealt
+                deal = canasta.DealNextHand()
+                memory = memory.after(events_between(after, deal, e.game_state))
+    assert resets > matches > 0 or rules.get("target_score") != 1

@@ -46,6 +46,9 @@ shown), ``"human"`` prints it.
 
 from __future__ import annotations
 
+import math
+import numbers
+import operator
 import random
 from typing import Any
 
@@ -91,6 +94,19 @@ def observation(
     if ts.pending and ts.current_seat == seat:
         return out + enc.pending_tensor(ts)
     return out + [0.0] * PENDING_SIZE
+
+
+def _finite(reward: Any) -> float:
+    """``reward`` as a float: a finite real number (not a bool), else :class:`SetupError`."""
+    if isinstance(reward, (bool, np.bool_)) or not isinstance(reward, numbers.Real):
+        raise SetupError(f"illegal_reward must be None or a number, not {reward!r:.40}")
+    try:
+        value = float(reward)
+    except OverflowError:
+        value = math.inf
+    if not math.isfinite(value):
+        raise SetupError(f"illegal_reward must be a finite number, not {reward!r:.40}")
+    return value
 
 
 def _float32(values: Any) -> np.ndarray:
@@ -469,8 +485,10 @@ class raw_env(AECEnv):  # type: ignore[misc, unused-ignore]
 
     Raises:
         VariantError: an unknown preset name.
-        SetupError: an unknown render mode, reward or episode, or match rewards for an episode
-            of one hand.
+        SetupError: an unknown render mode, reward or episode, match rewards for an episode
+            of one hand, or an ``illegal_reward`` that is not a finite number (a bool is not).
+            Later, :meth:`step` before :meth:`reset` or once every agent has left, and
+            :meth:`observe` of an agent not of this environment.
     """
 
     metadata = {  # noqa: RUF012 - PettingZoo reads it from the class
@@ -499,6 +517,8 @@ class raw_env(AECEnv):  # type: ignore[misc, unused-ignore]
             raise SetupError(
                 f"episode must be 'hand' or 'match' ('match' for match rewards), not {episode!r}"
             )
+        if illegal_reward is not None:
+            illegal_reward = _finite(illegal_reward)
         self.variant = get_variant(variant)
         self.encoding = ActionEncoding(self.variant)
         self.render_mode = render_mode
@@ -551,12 +571,20 @@ class raw_env(AECEnv):  # type: ignore[misc, unused-ignore]
         return self.turn_state.state
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Deal a new match: from ``seed`` if given, else from the environment's generator."""
+        """Deal a new match: from ``seed`` if given (an int, or a numpy int), else from the
+        environment's generator.
+
+        Raises:
+            SetupError: a seed that is not a 64-bit int (the generator is left as it was).
+        """
         if seed is not None:
+            if not isinstance(seed, (int, bool)) and hasattr(seed, "__index__"):
+                seed = operator.index(seed)  # a numpy int deals as its value
+            state = new_game(self.variant, seed=seed)  # a bad seed is refused before use
             self._rng.seed(seed)
         else:
-            seed = self._rng.getrandbits(63)
-        self._ts = TurnState(new_game(self.variant, seed=seed))
+            state = new_game(self.variant, seed=self._rng.getrandbits(63))
+        self._ts = TurnState(state)
         self._known = tensors.Memory.empty(self.variant.players).known
         self._observer.reset()
         self.agents = self.possible_agents[:]
@@ -577,7 +605,10 @@ class raw_env(AECEnv):  # type: ignore[misc, unused-ignore]
         ts = self._ts
         if ts is None:
             raise SetupError("call reset() first")
-        seat = self._seats[agent]
+        try:
+            seat = self._seats[agent]
+        except (KeyError, TypeError):
+            raise SetupError(f"not an agent of this environment: {agent!r:.40}") from None
         state = ts.state
         if state.current_seat == seat:
             if self.terminations.get(agent, True):
@@ -604,6 +635,10 @@ class raw_env(AECEnv):  # type: ignore[misc, unused-ignore]
         return mask.copy()
 
     def step(self, action: int | None) -> None:
+        if self._ts is None:
+            raise SetupError("call reset() first")
+        if not self.agents:
+            raise SetupError("every agent has left the episode: call reset() first")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
