@@ -209,10 +209,11 @@ def _read(path: str) -> str:
     """The text of a file: a document (a position, JSON, a record) of at most
     :data:`canasta.limits.MAX_RECORD_TEXT` characters, the longest any format reads; a longer
     file is refused by its size (in bytes, at most 4 a character in UTF-8) before it is read,
-    or once that many characters and one are read."""
+    or once that many characters and one are read. A UTF-8 byte order mark at its start (as
+    some editors save) is left out."""
     too_large = f"{path}: the file is too large (at most {MAX_RECORD_TEXT} characters)"
     try:
-        with open(path, encoding="utf-8") as f:
+        with open(path, encoding="utf-8-sig") as f:
             size = os.fstat(f.fileno()).st_size
             if size > 4 * MAX_RECORD_TEXT:
                 raise NotationError(f"{too_large}: {size} bytes")
