@@ -3,13 +3,18 @@ characters. Each test here held a defect once; it keeps the fix."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import canasta
+from canasta import limits
 from canasta.cli import main
 from canasta.errors import CanastaError, NotationError, SetupError
 
@@ -103,3 +108,54 @@ def test_the_command_line_reads_a_file_with_a_byte_order_mark_or_crlf(
         assert main(["validate", str(path)]) == 0, capsys.readouterr().err
         assert main(["replay", str(path)]) == 0, capsys.readouterr().err
     assert main(["render", str(path), *svg]) == 0, capsys.readouterr().err
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    totals=st.tuples(
+        st.integers(-limits.MAX_TOTAL, limits.MAX_TOTAL),
+        st.integers(-limits.MAX_TOTAL, limits.MAX_TOTAL),
+    ),
+    seed=st.none() | st.integers(limits.MIN_SEED, limits.MAX_SEED),
+    hand_number=st.integers(1, limits.MAX_HAND_NUMBER),
+)
+def test_a_state_in_range_round_trips_through_position_text_and_json(
+    totals: tuple[int, int], seed: int | None, hand_number: int
+) -> None:
+    state = attrs.evolve(
+        canasta.new_game("classic", seed=1), totals=totals, seed=seed, hand_number=hand_number
+    )
+    assert canasta.problems(state) == ()
+    text = canasta.format_position(state)
+    assert canasta.parse_position(text) == state
+    assert canasta.from_json(canasta.to_json(state)) == state
+    assert canasta.from_json(canasta.to_json(canasta.parse_position(text))) == state
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    field=st.sampled_from(["total", "seed", "hand"]),
+    over=st.integers(1, 2**70),
+    below=st.booleans(),
+)
+def test_a_number_out_of_range_is_refused_by_position_text_and_json_alike(
+    field: str, over: int, below: bool
+) -> None:
+    state = canasta.new_game("classic", seed=1)
+    text, document = canasta.format_position(state), json.loads(canasta.to_json(state))
+    if field == "total":
+        value = -limits.MAX_TOTAL - over if below else limits.MAX_TOTAL + over
+        text = text.replace("totals 0 0", f"totals {value} 0")
+        document["totals"] = [value, 0]
+    elif field == "seed":
+        value = limits.MIN_SEED - over if below else limits.MAX_SEED + over
+        text = text.replace("seed 1\n", f"seed {value}\n")
+        document["seed"] = value
+    else:
+        value = 1 - over if below else limits.MAX_HAND_NUMBER + over
+        text = text.replace("hand 1 ", f"hand {value} ")
+        document["hand_number"] = value
+    with pytest.raises(NotationError):
+        canasta.parse_position(text)
+    with pytest.raises(NotationError):
+        canasta.from_json(json.dumps(document))
