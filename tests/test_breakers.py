@@ -159,3 +159,16 @@ def test_a_number_out_of_range_is_refused_by_position_text_and_json_alike(
         canasta.parse_position(text)
     with pytest.raises(NotationError):
         canasta.from_json(json.dumps(document))
+
+
+@pytest.mark.parametrize("field", ["name", "description"])
+def test_a_variants_text_with_a_lone_surrogate_is_refused(field: str) -> None:
+    """Such text has no UTF-8 form: it was taken by every format, and ``canasta replay`` of
+    a record of it failed to print ("'utf-8' codec can't encode character '\\ud800'")."""
+    classic = canasta.get_variant("classic")
+    with pytest.raises(canasta.VariantError, match=field):
+        classic.derive(**{field: "a\ud800b"})
+    document = json.loads(canasta.to_json(classic.derive(**{field: "a-b"})))
+    document["changes"][field] = "a\ud800b"
+    with pytest.raises(NotationError):
+        canasta.from_json(json.dumps(document))  # the surrogate escaped, as JSON writes it

@@ -762,6 +762,8 @@ def _check_field(name: str, kind: Any, spec: FieldRule, value: Any) -> None:
         lo, hi = spec.lo or 0, spec.hi or MAX_POINTS
         if not isinstance(value, str) or not lo <= len(value) <= hi:
             raise VariantError(name, f"a string of {lo} to {hi} characters")
+        if any("\ud800" <= c <= "\udfff" for c in value):  # no UTF-8 form: never written
+            raise VariantError(name, "a lone surrogate is not a character")
     elif isinstance(kind, type) and issubclass(kind, enum.Enum):
         if not isinstance(value, kind):
             choices = ", ".join(repr(m.value) for m in kind)
