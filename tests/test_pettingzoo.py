@@ -268,3 +268,23 @@ def test_observations_hold_through_matches_resets_and_house_rules(
                 deal = canasta.DealNextHand()
                 memory = memory.after(events_between(after, deal, e.game_state))
     assert resets > matches > 0 or rules.get("target_score") != 1
+
+
+def test_observations_stay_in_the_space_under_house_rules_of_large_points() -> None:
+    """A house rule's points reach far beyond a preset's (up to 10**9 a field): a match
+    total of 2 * 10**7 left the observation space, whose bound was 2**20."""
+    import random
+
+    rules = dict.fromkeys(
+        ("going_out_bonus", "natural_canasta_bonus", "mixed_canasta_bonus"), 10**7
+    )
+    variant = canasta.get_variant("classic").derive(target_score=10**9, **rules)
+    e = raw_env(variant, episode="match")
+    e.reset(seed=1)
+    rng = random.Random(1)
+    space = e.observation_space("player_0")
+    while e.game_state.hand_number < 3:
+        obs = e.observe(e.agent_selection)
+        assert space.contains(obs), (e.game_state.hand_number, e.game_state.totals)
+        e.step(int(rng.choice(list(np.flatnonzero(obs["action_mask"])))))
+    assert max(map(abs, e.game_state.totals)) > 2**20

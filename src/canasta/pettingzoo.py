@@ -65,6 +65,7 @@ from .cards import Cards
 from .encoding import PENDING_SIZE, ActionEncoding, EncodingError, TurnState
 from .engine import apply, new_game
 from .errors import SetupError
+from .limits import MAX_TOTAL
 from .render import format_table
 from .scoring import score_hand
 from .state import GameState, Phase
@@ -73,8 +74,10 @@ from .views import _pile_facts, _shown_minimums, table_of
 
 __all__ = ["BOUND", "env", "observation", "observation_size", "raw_env"]
 
-#: The bound of the observation's values (counts of cards and points: finite, well within it).
-BOUND = float(2**20)
+#: The bound of the observation's values, either way: a match total's
+#: (:data:`canasta.limits.MAX_TOTAL`, 10**15), which every value an observation holds (counts
+#: of cards, points, totals) keeps in every variant, house rules of large points too.
+BOUND = float(MAX_TOTAL)
 
 
 def observation_size(variant: str | Variant) -> int:
