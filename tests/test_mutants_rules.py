@@ -1,0 +1,90 @@
+"""Exact outcomes of the rules, menu and scoring modules that mutation testing found unasserted
+(docs/testing.rst, "Mutation testing"): each test pins a value a plausible break would change,
+taken from the rules reference (the section is cited) or from the documented text forms.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import canasta
+from canasta import DeclinePile, Draw, EndReason, Reason, StateError, TakePile
+from rules_helpers import empty_stock_position
+
+#: §2 case 31's position: the stock is exhausted, the top 9D fits seat 0's side's 9s meld and
+#: the pile is not frozen (the wild cards are in seat 3's hand).
+CASE_31 = {
+    "hands": ["9S 5C 5D", "4H 4S", "6C", "7D"],
+    "melds": [["9C 9D 9H"], ["QC QD QH"]],
+    "discard_pile": "9D",
+    "wild_seat": 3,
+}
+
+
+# ---------------------------------------------------------------------------- §2 case 31
+def test_a_pile_that_fits_must_be_taken_with_the_message_that_says_so() -> None:
+    """§2 case 31: the take is compulsory; the refusal of the decline says why, citing the
+    case."""
+    s = empty_stock_position(**CASE_31)  # type: ignore[arg-type]
+    error = canasta.check(s, DeclinePile(0))
+    assert error is not None and error.reason is Reason.MUST_TAKE_PILE
+    assert str(error) == (
+        "must_take_pile: 'decline': the stock is exhausted and the top card fits the side's "
+        "meld on a pile not frozen for it: it must be taken (§2 case 31)"
+    )
+    assert [str(a) for a in canasta.legal_actions(s)] == ["take"]
+
+
+def test_without_the_compulsory_take_a_pile_that_fits_may_be_declined() -> None:
+    """``forced_take_after_stock=False`` (a house rule, §2 case 31 switched off): the same pile
+    may be taken or declined, and declining ends the hand there with seat 0."""
+    v = canasta.get_variant("classic").derive(forced_take_after_stock=False)
+    s = empty_stock_position(variant=v, **CASE_31)  # type: ignore[arg-type]
+    assert canasta.check(s, DeclinePile(0)) is None
+    assert [str(a) for a in canasta.legal_actions(s)] == ["take", "decline"]
+    t = canasta.apply(s, DeclinePile(0))
+    assert t.end is not None
+    assert (t.end.reason, t.end.seat, t.end.went_out) == (EndReason.STOCK_EXHAUSTED, 0, False)
+    assert canasta.check(s, TakePile(0)) is None
+
+
+# ---------------------------------------------------------------------------- messages
+def test_a_state_of_the_wrong_type_is_named_by_its_type() -> None:
+    """What is not a state is refused with :class:`~canasta.StateError`, naming its type."""
+    with pytest.raises(StateError) as caught:
+        canasta.check("x", Draw(0))  # type: ignore[arg-type]
+    assert str(caught.value) == "not a GameState: str"
+    with pytest.raises(StateError) as caught:
+        canasta.apply(3, Draw(0))  # type: ignore[arg-type]
+    assert str(caught.value) == "not a GameState: int"
+
+
+# ---------------------------------------------------------------------------- score sheet text
+def test_the_text_of_a_score_sheet_line_by_line() -> None:
+    """``str(score_hand(...))``: per side, each line's item (words, not identifiers), count and
+    points in fixed columns, then the total (§3: the side's score is the sum of its lines).
+    Side 0 melded 9-9-9 (30) and holds 5C 5D 4H 4S (-25, §2 case 38); side 1 melded Q-Q-Q (30),
+    has all four red threes (800, §1 "Red-3 score") and 15 cards in hand."""
+    v = canasta.get_variant("classic").derive(forced_take_after_stock=False)
+    s = empty_stock_position(variant=v, **CASE_31)  # type: ignore[arg-type]
+    t = canasta.apply(s, DeclinePile(0))
+    score = canasta.score_hand(t)
+    assert str(score) == "\n".join(
+        [
+            "side 0",
+            "  melded cards               3      30",
+            "  natural canastas           0       0",
+            "  mixed canastas             0       0",
+            "  red threes                 0       0",
+            "  cards in hand              4     -25",
+            "  total                              5",
+            "side 1",
+            "  melded cards               3      30",
+            "  natural canastas           0       0",
+            "  mixed canastas             0       0",
+            "  red threes                 4     800",
+            "  cards in hand             15    -375",
+            "  total                            455",
+        ]
+    )
+    assert score.totals == (5, 455)
