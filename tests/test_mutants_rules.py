@@ -8,8 +8,19 @@ from __future__ import annotations
 import pytest
 
 import canasta
-from canasta import DeclinePile, Draw, EndReason, Reason, StateError, TakePile
-from rules_helpers import empty_stock_position
+from canasta import (
+    DealNextHand,
+    DeclinePile,
+    Draw,
+    DrawSource,
+    EndReason,
+    Meld,
+    MeldCards,
+    Reason,
+    StateError,
+    TakePile,
+)
+from rules_helpers import empty_stock_position, ended
 
 #: §2 case 31's position: the stock is exhausted, the top 9D fits seat 0's side's 9s meld and
 #: the pile is not frozen (the wild cards are in seat 3's hand).
@@ -48,7 +59,38 @@ def test_without_the_compulsory_take_a_pile_that_fits_may_be_declined() -> None:
     assert canasta.check(s, TakePile(0)) is None
 
 
+# ---------------------------------------------------------------------------- §2 case 30, §4 A7
+FOURS = "4C 4C 4D 4D 4H 4H 4S"  # a natural canasta worth 35, below the minimum of 50
+
+
+def test_the_drawer_of_a_last_red_three_has_drawn_from_the_stock() -> None:
+    """§4 A7 (Britannica's reading): the drawer of a last stock card that is a red three may
+    meld. He drew from the stock, so his concealed going out needs no minimum (§2 case 29):
+    seven 4s (35 points, the side unmelded on a minimum of 50) go out concealed."""
+    v = canasta.get_variant("classic").derive(last_card_red_three="may_meld")
+    s = empty_stock_position(
+        variant=v, hands=[FOURS, "", "", ""], discard_pile="7C", stock="3H", rest_seat=1
+    )
+    assert s.minimum_for(0) == 50
+    t = canasta.apply(s, Draw(0))
+    assert t.turn.drew is DrawSource.STOCK and t.turn.last_red_three
+    out = MeldCards(0, [Meld.parse(FOURS)])
+    assert canasta.check(t, out) is None and out in canasta.legal_actions(t)
+    u = canasta.apply(t, out)
+    assert u.end is not None and u.end.went_out and u.end.concealed
+    assert canasta.score_hand(u).totals[0] == 35 + 500 + 100 + 200  # §3: melded, canasta, 3H
+
+
 # ---------------------------------------------------------------------------- messages
+def test_a_match_without_a_seed_needs_the_deck_of_the_next_hand() -> None:
+    """A match started from a deck has no seed: its next hand needs a deck, and the refusal
+    says so."""
+    over = ended(hands=["4C", "5D", "6H", "7S"], seed=None)
+    error = canasta.check(over, DealNextHand())
+    assert error is not None and error.reason is Reason.BAD_DECK
+    assert str(error) == "bad_deck: 'deal': this match has no seed: the next hand needs a deck"
+
+
 def test_a_state_of_the_wrong_type_is_named_by_its_type() -> None:
     """What is not a state is refused with :class:`~canasta.StateError`, naming its type."""
     with pytest.raises(StateError) as caught:
