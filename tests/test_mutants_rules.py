@@ -9,6 +9,7 @@ import pytest
 
 import canasta
 from canasta import (
+    AskPartner,
     DealNextHand,
     DeclinePile,
     Draw,
@@ -59,6 +60,38 @@ def test_without_the_compulsory_take_a_pile_that_fits_may_be_declined() -> None:
     assert canasta.check(s, TakePile(0)) is None
 
 
+# ---------------------------------------------------------------------------- §2 case 23
+@pytest.mark.parametrize(
+    ("variant", "kings", "need", "has"),
+    [("classic", "KC KD KH", 1, 0), ("two-player", "KC KD KH KS", 2, 1)],
+)
+def test_a_take_that_leaves_a_dead_last_card_is_neither_listed_nor_legal(
+    variant: str, kings: str, need: int, has: int
+) -> None:
+    """§2 case 23 with the pile (§1 "Taking the pile"): the pile, frozen by a red three (§2
+    case 2), is taken with the natural pair KC KS onto the side's kings, leaving the 9C alone in
+    the hand. The kings reach 6 cards (classic: no canasta) or 7 (two players: one canasta of
+    the two needed, §1 "Canastas to go out"), so the 9C can neither be discarded (it would empty
+    the hand) nor complete the canastas: the take is refused, and the menu holds the draw only.
+    """
+    players = canasta.get_variant(variant).players
+    s = canasta.position(
+        variant,
+        hands=["KC KS 9C", *[""] * (players - 1)],
+        melds=[[kings], []],
+        discard_pile="3H KD",
+    )
+    assert s.pile_frozen
+    error = canasta.check(s, TakePile(0, "KC KS"))
+    assert error is not None and error.reason is Reason.NO_CANASTA_TO_GO_OUT
+    assert str(error) == (
+        "no_canasta_to_go_out: 'take KS KC': the last card could neither complete the side's "
+        "canastas nor be discarded without emptying the hand, and going out needs "
+        f"{need} canasta{'s' if need > 1 else ''} on the side (it would have {has}) (§2 case 23)"
+    )
+    assert [str(a) for a in canasta.legal_actions(s)] == ["draw"]
+
+
 # ---------------------------------------------------------------------------- §2 case 30, §4 A7
 FOURS = "4C 4C 4D 4D 4H 4H 4S"  # a natural canasta worth 35, below the minimum of 50
 
@@ -82,6 +115,19 @@ def test_the_drawer_of_a_last_red_three_has_drawn_from_the_stock() -> None:
 
 
 # ---------------------------------------------------------------------------- messages
+def test_asking_partner_without_a_going_out_is_refused_naming_the_question() -> None:
+    """§2 case 28: partner is asked only by a player who can go out this turn; the refusal
+    carries the action refused and quotes it."""
+    s = canasta.position(hands=["KH KS 9D 5C", "", "", ""], discard_pile="7D", phase="play")
+    error = canasta.check(s, AskPartner(0))
+    assert error is not None and error.reason is Reason.CANNOT_ASK
+    assert error.action == AskPartner(0)
+    assert str(error) == (
+        "cannot_ask: 'ask': the player cannot go out this turn, so there is nothing to ask "
+        "(§2 case 28)"
+    )
+
+
 def test_a_match_without_a_seed_needs_the_deck_of_the_next_hand() -> None:
     """A match started from a deck has no seed: its next hand needs a deck, and the refusal
     says so."""
