@@ -31,6 +31,8 @@ CASE_31 = {
     "discard_pile": "9D",
     "wild_seat": 3,
 }
+K7 = "KC KC KD KD KH KH KS"  # a natural canasta of kings, 70 points
+FOURS = "4C 4C 4D 4D 4H 4H 4S"  # a natural canasta worth 35, below the minimum of 50
 
 
 # ---------------------------------------------------------------------------- §2 case 31
@@ -92,8 +94,25 @@ def test_a_take_that_leaves_a_dead_last_card_is_neither_listed_nor_legal(
     assert [str(a) for a in canasta.legal_actions(s)] == ["draw"]
 
 
+# ---------------------------------------------------------------------------- §2 case 29
+def test_a_concealed_going_out_that_melds_every_card_meets_the_minimum() -> None:
+    """§2 case 29 with ``concealed_needs_minimum`` (the minimum applies even from a stock
+    draw): seven kings (70 points, minimum 50) melded whole go out without a discard (§2 case
+    27), so the player can go out and may ask partner (§2 case 28); melding five of them and
+    discarding is listed too."""
+    v = canasta.get_variant("classic").derive(concealed_needs_minimum=True)
+    s = canasta.position(v, hands=[K7, "", "", ""], discard_pile="7D", phase="play")
+    assert s.minimum_for(0) == 50 and s.turn.drew is DrawSource.STOCK
+    assert canasta.check(s, AskPartner(0)) is None
+    assert [str(a) for a in canasta.legal_actions(s)] == [
+        "meld KS KH KH KD KD",
+        "meld KS KH KH KD KD KC KC",
+        "ask",
+        "discard KS",
+    ]
+
+
 # ---------------------------------------------------------------------------- §2 case 30, §4 A7
-FOURS = "4C 4C 4D 4D 4H 4H 4S"  # a natural canasta worth 35, below the minimum of 50
 
 
 def test_the_drawer_of_a_last_red_three_has_drawn_from_the_stock() -> None:
