@@ -62,6 +62,21 @@ def test_without_the_compulsory_take_a_pile_that_fits_may_be_declined() -> None:
     assert canasta.check(s, TakePile(0)) is None
 
 
+# ---------------------------------------------------------------------------- §2 case 12
+def test_the_takes_of_an_unmelded_side_are_its_minimal_compounds() -> None:
+    """§2 case 12: an unmelded side takes the pile (top KD) with a natural pair K-K from the
+    hand, and the top card and the hand's cards melded must reach the minimum (50, §2 case 16).
+    Listed: the fewest cards for each way, K-K-KD with a joker (80), or K-K-KD (30) with
+    9-9-joker (70) beside it; a meld is never listed with a card it could do without."""
+    s = canasta.position(hands=["KC KS 9C 9D JK 5H 6H", "", "", ""], discard_pile="KD")
+    assert s.minimum_for(0) == 50
+    assert [str(a) for a in canasta.legal_actions(s)] == [
+        "draw",
+        "take KS KC + JK 9D 9C",
+        "take JK KS KC",
+    ]
+
+
 # ---------------------------------------------------------------------------- §2 case 23
 @pytest.mark.parametrize(
     ("variant", "kings", "need", "has"),
