@@ -167,6 +167,11 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="rerun only the sampled mutants not killed last time (after adding tests)",
     )
+    parser.add_argument(
+        "--resume",
+        action="store_true",
+        help="run only the sampled mutants not run yet (after an interrupted run)",
+    )
     parser.add_argument("--no-run", action="store_true", help="score the last run only")
     parser.add_argument("--json", type=Path, help="write the score and survivors here")
     parser.add_argument("--list", action="store_true", help="print every mutant's name")
@@ -186,9 +191,11 @@ def main(argv: list[str] | None = None) -> int:
         sample = sorted(random.Random(args.seed).sample(names, args.sample))
     if not args.no_run:
         todo = sample
+        status = results()
         if args.survivors_only:
-            status = results()
             todo = [n for n in sample if status[n] not in KILLED]
+        elif args.resume:
+            todo = [n for n in sample if status[n] == "not checked"]
         if todo:
             run(todo, args.max_children, args.nice)
     seed = args.seed if len(sample) < total else None
