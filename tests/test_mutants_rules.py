@@ -162,6 +162,40 @@ def test_asking_partner_without_a_going_out_is_refused_naming_the_question() -> 
     )
 
 
+@pytest.mark.parametrize(
+    ("meld", "reason", "message"),
+    [
+        (
+            "meld 3S 3C",
+            Reason.BLACK_THREE_MELD,
+            "black_three_meld: 'meld 3S 3C': black threes are melded only as three or four of "
+            "them (§2 case 21)",
+        ),
+        (
+            "meld QH QH QD",
+            Reason.CARD_NOT_IN_HAND,
+            "card_not_in_hand: 'meld QH QH QD': QH is not in the hand (or not that often)",
+        ),
+        (
+            "meld 3S 3C 3S 3C 3S",
+            Reason.CARD_NOT_IN_HAND,
+            "card_not_in_hand: 'meld 3S 3S 3S 3C 3C': 3S is not in the hand (or not that often)",
+        ),
+    ],
+)
+def test_a_refused_meld_is_quoted_with_its_reason(meld: str, reason: Reason, message: str) -> None:
+    """§2 case 21: black threes are melded as three or four, when going out; a card is melded
+    only as often as the hand holds it. The refusal carries the action and quotes it."""
+    s = canasta.position(
+        hands=["3S 3C 3S 3C 5H", "", "", ""], discard_pile="7D", phase="play", melds=[[K7], []]
+    )
+    error = canasta.check(s, meld)
+    assert error is not None and error.reason is reason
+    assert str(error) == message
+    assert str(error.action) == meld
+    assert canasta.check(s, "meld 3S 3C 3S 3C") is None  # four black threes: going out
+
+
 def test_a_match_without_a_seed_needs_the_deck_of_the_next_hand() -> None:
     """A match started from a deck has no seed: its next hand needs a deck, and the refusal
     says so."""
