@@ -109,6 +109,21 @@ def test_a_take_that_leaves_a_dead_last_card_is_neither_listed_nor_legal(
     assert [str(a) for a in canasta.legal_actions(s)] == ["draw"]
 
 
+def test_a_take_that_completes_the_canasta_and_empties_the_hand_goes_out() -> None:
+    """§2 cases 23 and 27: the natural pair KC KS takes the frozen pile (§2 case 2: the 3H
+    under the KD is laid out) onto the side's four kings, which become a canasta of seven in
+    the same action; the hand is empty, so the player goes out without a discard. It is
+    listed; the side scores 70 + 500 + 100 (the 3H) + 100 for going out (§3)."""
+    s = canasta.position(
+        hands=["KC KS", "", "", ""], melds=[["KC KD KH KS"], []], discard_pile="3H KD"
+    )
+    assert s.pile_frozen
+    assert [str(a) for a in canasta.legal_actions(s)] == ["draw", "take KS KC"]
+    t = canasta.apply(s, TakePile(0, "KC KS"))
+    assert t.end is not None and t.end.went_out and t.end.seat == 0
+    assert canasta.score_hand(t).totals == (770, 0)
+
+
 # ---------------------------------------------------------------------------- §2 case 29
 def test_a_concealed_going_out_that_melds_every_card_meets_the_minimum() -> None:
     """§2 case 29 with ``concealed_needs_minimum`` (the minimum applies even from a stock
