@@ -9,6 +9,7 @@ import pytest
 
 import canasta
 from canasta import (
+    AnswerPartner,
     AskPartner,
     DealNextHand,
     DeclinePile,
@@ -209,6 +210,23 @@ def test_a_refused_meld_is_quoted_with_its_reason(meld: str, reason: Reason, mes
     assert str(error) == message
     assert str(error.action) == meld
     assert canasta.check(s, "meld 3S 3C 3S 3C") is None  # four black threes: going out
+
+
+def test_after_yes_a_meld_that_spoils_the_going_out_is_refused() -> None:
+    """§2 case 28: after partner's "yes" the player must go out this turn. Melding 9S 9D JK
+    leaves 5C 5D 9H: the 9H joins the nines, but the pair of fives can neither be melded nor
+    both discarded. The refusal carries the action and quotes it."""
+    s = canasta.position(
+        hands=["JK 5C 5D 9S 9D 9H", "", "", ""], discard_pile="7D", phase="play", melds=[[K7], []]
+    )
+    s = canasta.apply(canasta.apply(s, AskPartner(0)), AnswerPartner(2, True))
+    error = canasta.check(s, "meld 9S 9D JK")
+    assert error is not None and error.reason is Reason.MUST_GO_OUT
+    assert str(error.action) == "meld 9S 9D JK"
+    assert str(error) == (
+        "must_go_out: 'meld JK 9S 9D': partner said yes: the player must go out this turn, and "
+        "after this meld he could not (§2 case 28)"
+    )
 
 
 def test_a_match_without_a_seed_needs_the_deck_of_the_next_hand() -> None:
