@@ -125,6 +125,27 @@ def test_a_take_that_completes_the_canasta_and_empties_the_hand_goes_out() -> No
     assert canasta.score_hand(t).totals == (770, 0)
 
 
+def test_a_card_laid_off_whose_last_card_completes_the_canasta_is_listed() -> None:
+    """§2 case 23 ("a canasta completed in the same turn counts"): with 4C 4H in hand and the
+    side's 4-4-4-JK-2 on the table, laying off the 4H leaves the 4C, which completes a mixed
+    canasta of seven and goes out. That lay-off is listed as well as both fours at once; the
+    side then scores 5 fours, the joker and the two (95) + 300 + 100 (§3)."""
+    s = canasta.position(
+        hands=["4C 4H", "", "", ""], melds=[["4H 4D 4C JK 2D"], []], discard_pile="7D", phase="play"
+    )
+    assert [str(a) for a in canasta.legal_actions(s)] == [
+        "meld 4H",
+        "meld 4H 4C",
+        "ask",
+        "discard 4H",
+    ]
+    t = canasta.apply(s, "meld 4H")
+    assert [str(a) for a in canasta.legal_actions(t)] == ["meld 4C"]
+    u = canasta.apply(t, "meld 4C")
+    assert u.end is not None and u.end.went_out
+    assert canasta.score_hand(u).totals == (495, 0)
+
+
 # ---------------------------------------------------------------------------- §2 case 29
 def test_a_concealed_going_out_that_melds_every_card_meets_the_minimum() -> None:
     """§2 case 29 with ``concealed_needs_minimum`` (the minimum applies even from a stock
