@@ -1,0 +1,300 @@
+"""Exact outcomes of the rules, menu and scoring modules that mutation testing found unasserted
+(docs/testing.rst, "Mutation testing"): each test pins a value a plausible break would change,
+taken from the rules reference (the section is cited) or from the documented text forms.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import canasta
+from canasta import (
+    AnswerPartner,
+    AskPartner,
+    DealNextHand,
+    DeclinePile,
+    Draw,
+    DrawSource,
+    EndReason,
+    Meld,
+    MeldCards,
+    Reason,
+    StateError,
+    TakePile,
+)
+from rules_helpers import empty_stock_position, ended
+
+#: §2 case 31's position: the stock is exhausted, the top 9D fits seat 0's side's 9s meld and
+#: the pile is not frozen (the wild cards are in seat 3's hand).
+CASE_31 = {
+    "hands": ["9S 5C 5D", "4H 4S", "6C", "7D"],
+    "melds": [["9C 9D 9H"], ["QC QD QH"]],
+    "discard_pile": "9D",
+    "wild_seat": 3,
+}
+K7 = "KC KC KD KD KH KH KS"  # a natural canasta of kings, 70 points
+FOURS = "4C 4C 4D 4D 4H 4H 4S"  # a natural canasta worth 35, below the minimum of 50
+
+
+# ---------------------------------------------------------------------------- §2 case 31
+def test_a_pile_that_fits_must_be_taken_with_the_message_that_says_so() -> None:
+    """§2 case 31: the take is compulsory; the refusal of the decline says why, citing the
+    case."""
+    s = empty_stock_position(**CASE_31)  # type: ignore[arg-type]
+    error = canasta.check(s, DeclinePile(0))
+    assert error is not None and error.reason is Reason.MUST_TAKE_PILE
+    assert str(error) == (
+        "must_take_pile: 'decline': the stock is exhausted and the top card fits the side's "
+        "meld on a pile not frozen for it: it must be taken (§2 case 31)"
+    )
+    assert [str(a) for a in canasta.legal_actions(s)] == ["take"]
+
+
+def test_without_the_compulsory_take_a_pile_that_fits_may_be_declined() -> None:
+    """``forced_take_after_stock=False`` (a house rule, §2 case 31 switched off): the same pile
+    may be taken or declined, and declining ends the hand there with seat 0."""
+    v = canasta.get_variant("classic").derive(forced_take_after_stock=False)
+    s = empty_stock_position(variant=v, **CASE_31)  # type: ignore[arg-type]
+    assert canasta.check(s, DeclinePile(0)) is None
+    assert [str(a) for a in canasta.legal_actions(s)] == ["take", "decline"]
+    t = canasta.apply(s, DeclinePile(0))
+    assert t.end is not None
+    assert (t.end.reason, t.end.seat, t.end.went_out) == (EndReason.STOCK_EXHAUSTED, 0, False)
+    assert canasta.check(s, TakePile(0)) is None
+
+
+# ---------------------------------------------------------------------------- §2 case 12
+def test_the_takes_of_an_unmelded_side_are_its_minimal_compounds() -> None:
+    """§2 case 12: an unmelded side takes the pile (top KD) with a natural pair K-K from the
+    hand, and the top card and the hand's cards melded must reach the minimum (50, §2 case 16).
+    Listed: the fewest cards for each way, K-K-KD with a joker (80), or K-K-KD (30) with
+    9-9-joker (70) beside it; a meld is never listed with a card it could do without."""
+    s = canasta.position(hands=["KC KS 9C 9D JK 5H 6H", "", "", ""], discard_pile="KD")
+    assert s.minimum_for(0) == 50
+    assert [str(a) for a in canasta.legal_actions(s)] == [
+        "draw",
+        "take KS KC + JK 9D 9C",
+        "take JK KS KC",
+    ]
+
+
+# ---------------------------------------------------------------------------- §2 case 23
+@pytest.mark.parametrize(
+    ("variant", "kings", "need", "has"),
+    [("classic", "KC KD KH", 1, 0), ("two-player", "KC KD KH KS", 2, 1)],
+)
+def test_a_take_that_leaves_a_dead_last_card_is_neither_listed_nor_legal(
+    variant: str, kings: str, need: int, has: int
+) -> None:
+    """§2 case 23 with the pile (§1 "Taking the pile"): the pile, frozen by a red three (§2
+    case 2), is taken with the natural pair KC KS onto the side's kings, leaving the 9C alone in
+    the hand. The kings reach 6 cards (classic: no canasta) or 7 (two players: one canasta of
+    the two needed, §1 "Canastas to go out"), so the 9C can neither be discarded (it would empty
+    the hand) nor complete the canastas: the take is refused, and the menu holds the draw only.
+    """
+    players = canasta.get_variant(variant).players
+    s = canasta.position(
+        variant,
+        hands=["KC KS 9C", *[""] * (players - 1)],
+        melds=[[kings], []],
+        discard_pile="3H KD",
+    )
+    assert s.pile_frozen
+    error = canasta.check(s, TakePile(0, "KC KS"))
+    assert error is not None and error.reason is Reason.NO_CANASTA_TO_GO_OUT
+    assert str(error) == (
+        "no_canasta_to_go_out: 'take KS KC': the last card could neither complete the side's "
+        "canastas nor be discarded without emptying the hand, and going out needs "
+        f"{need} canasta{'s' if need > 1 else ''} on the side (it would have {has}) (§2 case 23)"
+    )
+    assert [str(a) for a in canasta.legal_actions(s)] == ["draw"]
+
+
+def test_a_take_that_completes_the_canasta_and_empties_the_hand_goes_out() -> None:
+    """§2 cases 23 and 27: the natural pair KC KS takes the frozen pile (§2 case 2: the 3H
+    under the KD is laid out) onto the side's four kings, which become a canasta of seven in
+    the same action; the hand is empty, so the player goes out without a discard. It is
+    listed; the side scores 70 + 500 + 100 (the 3H) + 100 for going out (§3)."""
+    s = canasta.position(
+        hands=["KC KS", "", "", ""], melds=[["KC KD KH KS"], []], discard_pile="3H KD"
+    )
+    assert s.pile_frozen
+    assert [str(a) for a in canasta.legal_actions(s)] == ["draw", "take KS KC"]
+    t = canasta.apply(s, TakePile(0, "KC KS"))
+    assert t.end is not None and t.end.went_out and t.end.seat == 0
+    assert canasta.score_hand(t).totals == (770, 0)
+
+
+def test_a_card_laid_off_whose_last_card_completes_the_canasta_is_listed() -> None:
+    """§2 case 23 ("a canasta completed in the same turn counts"): with 4C 4H in hand and the
+    side's 4-4-4-JK-2 on the table, laying off the 4H leaves the 4C, which completes a mixed
+    canasta of seven and goes out. That lay-off is listed as well as both fours at once; the
+    side then scores 5 fours, the joker and the two (95) + 300 + 100 (§3)."""
+    s = canasta.position(
+        hands=["4C 4H", "", "", ""], melds=[["4H 4D 4C JK 2D"], []], discard_pile="7D", phase="play"
+    )
+    assert [str(a) for a in canasta.legal_actions(s)] == [
+        "meld 4H",
+        "meld 4H 4C",
+        "ask",
+        "discard 4H",
+    ]
+    t = canasta.apply(s, "meld 4H")
+    assert [str(a) for a in canasta.legal_actions(t)] == ["meld 4C"]
+    u = canasta.apply(t, "meld 4C")
+    assert u.end is not None and u.end.went_out
+    assert canasta.score_hand(u).totals == (495, 0)
+
+
+# ---------------------------------------------------------------------------- §2 case 29
+def test_a_concealed_going_out_that_melds_every_card_meets_the_minimum() -> None:
+    """§2 case 29 with ``concealed_needs_minimum`` (the minimum applies even from a stock
+    draw): seven kings (70 points, minimum 50) melded whole go out without a discard (§2 case
+    27), so the player can go out and may ask partner (§2 case 28); melding five of them and
+    discarding is listed too."""
+    v = canasta.get_variant("classic").derive(concealed_needs_minimum=True)
+    s = canasta.position(v, hands=[K7, "", "", ""], discard_pile="7D", phase="play")
+    assert s.minimum_for(0) == 50 and s.turn.drew is DrawSource.STOCK
+    assert canasta.check(s, AskPartner(0)) is None
+    assert [str(a) for a in canasta.legal_actions(s)] == [
+        "meld KS KH KH KD KD",
+        "meld KS KH KH KD KD KC KC",
+        "ask",
+        "discard KS",
+    ]
+
+
+# ---------------------------------------------------------------------------- §2 case 30, §4 A7
+
+
+def test_the_drawer_of_a_last_red_three_has_drawn_from_the_stock() -> None:
+    """§4 A7 (Britannica's reading): the drawer of a last stock card that is a red three may
+    meld. He drew from the stock, so his concealed going out needs no minimum (§2 case 29):
+    seven 4s (35 points, the side unmelded on a minimum of 50) go out concealed."""
+    v = canasta.get_variant("classic").derive(last_card_red_three="may_meld")
+    s = empty_stock_position(
+        variant=v, hands=[FOURS, "", "", ""], discard_pile="7C", stock="3H", rest_seat=1
+    )
+    assert s.minimum_for(0) == 50
+    t = canasta.apply(s, Draw(0))
+    assert t.turn.drew is DrawSource.STOCK and t.turn.last_red_three
+    out = MeldCards(0, [Meld.parse(FOURS)])
+    assert canasta.check(t, out) is None and out in canasta.legal_actions(t)
+    u = canasta.apply(t, out)
+    assert u.end is not None and u.end.went_out and u.end.concealed
+    assert canasta.score_hand(u).totals[0] == 35 + 500 + 100 + 200  # §3: melded, canasta, 3H
+
+
+# ---------------------------------------------------------------------------- messages
+def test_asking_partner_without_a_going_out_is_refused_naming_the_question() -> None:
+    """§2 case 28: partner is asked only by a player who can go out this turn; the refusal
+    carries the action refused and quotes it."""
+    s = canasta.position(hands=["KH KS 9D 5C", "", "", ""], discard_pile="7D", phase="play")
+    error = canasta.check(s, AskPartner(0))
+    assert error is not None and error.reason is Reason.CANNOT_ASK
+    assert error.action == AskPartner(0)
+    assert str(error) == (
+        "cannot_ask: 'ask': the player cannot go out this turn, so there is nothing to ask "
+        "(§2 case 28)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("meld", "reason", "message"),
+    [
+        (
+            "meld 3S 3C",
+            Reason.BLACK_THREE_MELD,
+            "black_three_meld: 'meld 3S 3C': black threes are melded only as three or four of "
+            "them (§2 case 21)",
+        ),
+        (
+            "meld QH QH QD",
+            Reason.CARD_NOT_IN_HAND,
+            "card_not_in_hand: 'meld QH QH QD': QH is not in the hand (or not that often)",
+        ),
+        (
+            "meld 3S 3C 3S 3C 3S",
+            Reason.CARD_NOT_IN_HAND,
+            "card_not_in_hand: 'meld 3S 3S 3S 3C 3C': 3S is not in the hand (or not that often)",
+        ),
+    ],
+)
+def test_a_refused_meld_is_quoted_with_its_reason(meld: str, reason: Reason, message: str) -> None:
+    """§2 case 21: black threes are melded as three or four, when going out; a card is melded
+    only as often as the hand holds it. The refusal carries the action and quotes it."""
+    s = canasta.position(
+        hands=["3S 3C 3S 3C 5H", "", "", ""], discard_pile="7D", phase="play", melds=[[K7], []]
+    )
+    error = canasta.check(s, meld)
+    assert error is not None and error.reason is reason
+    assert str(error) == message
+    assert str(error.action) == meld
+    assert canasta.check(s, "meld 3S 3C 3S 3C") is None  # four black threes: going out
+
+
+def test_after_yes_a_meld_that_spoils_the_going_out_is_refused() -> None:
+    """§2 case 28: after partner's "yes" the player must go out this turn. Melding 9S 9D JK
+    leaves 5C 5D 9H: the 9H joins the nines, but the pair of fives can neither be melded nor
+    both discarded. The refusal carries the action and quotes it."""
+    s = canasta.position(
+        hands=["JK 5C 5D 9S 9D 9H", "", "", ""], discard_pile="7D", phase="play", melds=[[K7], []]
+    )
+    s = canasta.apply(canasta.apply(s, AskPartner(0)), AnswerPartner(2, True))
+    error = canasta.check(s, "meld 9S 9D JK")
+    assert error is not None and error.reason is Reason.MUST_GO_OUT
+    assert str(error.action) == "meld 9S 9D JK"
+    assert str(error) == (
+        "must_go_out: 'meld JK 9S 9D': partner said yes: the player must go out this turn, and "
+        "after this meld he could not (§2 case 28)"
+    )
+
+
+def test_a_match_without_a_seed_needs_the_deck_of_the_next_hand() -> None:
+    """A match started from a deck has no seed: its next hand needs a deck, and the refusal
+    says so."""
+    over = ended(hands=["4C", "5D", "6H", "7S"], seed=None)
+    error = canasta.check(over, DealNextHand())
+    assert error is not None and error.reason is Reason.BAD_DECK
+    assert str(error) == "bad_deck: 'deal': this match has no seed: the next hand needs a deck"
+
+
+def test_a_state_of_the_wrong_type_is_named_by_its_type() -> None:
+    """What is not a state is refused with :class:`~canasta.StateError`, naming its type."""
+    with pytest.raises(StateError) as caught:
+        canasta.check("x", Draw(0))  # type: ignore[arg-type]
+    assert str(caught.value) == "not a GameState: str"
+    with pytest.raises(StateError) as caught:
+        canasta.apply(3, Draw(0))  # type: ignore[arg-type]
+    assert str(caught.value) == "not a GameState: int"
+
+
+# ---------------------------------------------------------------------------- score sheet text
+def test_the_text_of_a_score_sheet_line_by_line() -> None:
+    """``str(score_hand(...))``: per side, each line's item (words, not identifiers), count and
+    points in fixed columns, then the total (§3: the side's score is the sum of its lines).
+    Side 0 melded 9-9-9 (30) and holds 5C 5D 4H 4S (-25, §2 case 38); side 1 melded Q-Q-Q (30),
+    has all four red threes (800, §1 "Red-3 score") and 15 cards in hand."""
+    v = canasta.get_variant("classic").derive(forced_take_after_stock=False)
+    s = empty_stock_position(variant=v, **CASE_31)  # type: ignore[arg-type]
+    t = canasta.apply(s, DeclinePile(0))
+    score = canasta.score_hand(t)
+    assert str(score) == "\n".join(
+        [
+            "side 0",
+            "  melded cards               3      30",
+            "  natural canastas           0       0",
+            "  mixed canastas             0       0",
+            "  red threes                 0       0",
+            "  cards in hand              4     -25",
+            "  total                              5",
+            "side 1",
+            "  melded cards               3      30",
+            "  natural canastas           0       0",
+            "  mixed canastas             0       0",
+            "  red threes                 4     800",
+            "  cards in hand             15    -375",
+            "  total                            455",
+        ]
+    )
+    assert score.totals == (5, 455)
