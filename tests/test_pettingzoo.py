@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 pytest.importorskip("pettingzoo")
@@ -12,6 +14,7 @@ from pettingzoo.test import api_test, render_test, seed_test
 import canasta
 from canasta.encoding import EncodingError
 from canasta.errors import SetupError
+from canasta.events import events_between
 from canasta.pettingzoo import env, raw_env
 
 PRESETS = canasta.variant_names()
@@ -119,13 +122,26 @@ def test_an_illegal_index_ends_the_episode(bad: object) -> None:
     assert agent not in e.agents
 
 
+def step_and_remember(e: raw_env, ts: Any, index: int, memory: Any) -> Any:
+    """Step ``e`` by ``index`` from the turn state ``ts`` and return ``memory`` after the move's
+    public events (and the next deal's, when the move ended the hand)."""
+    played = e.encoding.decode(ts, index)
+    e.step(index)
+    if played is not None:
+        after = canasta.apply(ts.state, played)
+        memory = memory.after(events_between(ts.state, played, after))
+        if after.hand_number != e.game_state.hand_number:  # the next hand is dealt
+            deal = canasta.DealNextHand()
+            memory = memory.after(events_between(after, deal, e.game_state))
+    return memory
+
+
 @pytest.mark.parametrize("name", PRESETS)
 def test_observations_are_observation_of_the_hand_s_memory(name: str) -> None:
     """The environment writes observations in place and keeps the known cards move by move
     (without the events where they cannot change): every seat's observation, at every step of a
     match, is :func:`canasta.pettingzoo.observation` of the memory built from all the events."""
     from canasta import tensors
-    from canasta.events import events_between
     from canasta.pettingzoo import observation
 
     e = raw_env(name, episode="match")
@@ -143,14 +159,7 @@ def test_observations_are_observation_of_the_hand_s_memory(name: str) -> None:
             e.step(None)
             continue
         index = int(rng.choice(np.flatnonzero(obs["action_mask"])))
-        played = e.encoding.decode(ts, index)
-        e.step(index)
-        if played is not None:
-            after = canasta.apply(ts.state, played)
-            memory = memory.after(events_between(ts.state, played, after))
-            if after.hand_number != e.game_state.hand_number:  # the next hand is dealt
-                deal = canasta.DealNextHand()
-                memory = memory.after(events_between(after, deal, e.game_state))
+        memory = step_and_remember(e, ts, index, memory)
     assert steps > 100
 
 
@@ -234,7 +243,6 @@ def test_observations_hold_through_matches_resets_and_house_rules(
     import random
 
     from canasta import tensors
-    from canasta.events import events_between
     from canasta.pettingzoo import observation
 
     e = raw_env(canasta.get_variant(name).derive(**rules), episode="match")
@@ -259,14 +267,7 @@ def test_observations_hold_through_matches_resets_and_house_rules(
             memory = fresh(rng.randrange(100) if rng.random() < 0.5 else None)
             continue
         index = int(rng.choice(list(np.flatnonzero(e.observe(agent)["action_mask"]))))
-        played = e.encoding.decode(ts, index)
-        e.step(index)
-        if played is not None:
-            after = canasta.apply(ts.state, played)
-            memory = memory.after(events_between(ts.state, played, after))
-            if after.hand_number != e.game_state.hand_number:  # the next hand is dealt
-                deal = canasta.DealNextHand()
-                memory = memory.after(events_between(after, deal, e.game_state))
+        memory = step_and_remember(e, ts, index, memory)
     assert resets > matches > 0 or rules.get("target_score") != 1
 
 
