@@ -270,9 +270,8 @@ def test_parse_action_checks_the_rules() -> None:
 
 def test_parse_action_after_the_hand() -> None:
     state = canasta.position("classic", hands=["5H", "", "", ""], current_seat=0)
-    state = attrs.evolve(
-        state, phase=Phase.HAND_OVER, end=HandEnd(reason=EndReason.STOCK_EXHAUSTED, seat=0)
-    )
+    state = attrs.evolve(state, end=HandEnd(reason=EndReason.STOCK_EXHAUSTED, seat=0))
+    assert state.phase is Phase.HAND_OVER
     assert parse_action(state, "deal") == DealNextHand()
     with pytest.raises(canasta.IllegalActionError):
         parse_action(state, "draw")

@@ -97,7 +97,7 @@ def _melded_before_initial_meld() -> GameState:
 def _stock_end_without_cards() -> GameState:
     s = base(hands=["KH KS", "", "6H", "7H"])
     end = HandEnd(reason=EndReason.STOCK_EXHAUSTED, seat=1)
-    return attrs.evolve(s, phase=Phase.HAND_OVER, end=end)
+    return attrs.evolve(s, end=end)
 
 
 def _hand_over_at_empty_stock() -> GameState:
@@ -112,16 +112,21 @@ def _initial_meld_below_minimum() -> GameState:
 
 
 def _could_not_have_asked() -> GameState:
-    return turn(attrs.evolve(play(), phase=Phase.ANSWER), asked=True)
+    return turn(play(), asked=True)  # partner to answer (Phase.ANSWER)
 
 
 def _no_legal_action() -> GameState:
     s = base(hands=["KH", "5H", "", ""], melds=None, discard_pile="7D")
-    return attrs.evolve(s, phase=Phase.PLAY, turn=canasta.Turn(seat=0, drew=DrawSource.STOCK))
+    return attrs.evolve(s, turn=canasta.Turn(seat=0, drew=DrawSource.STOCK))
 
 
 G = canasta.new_game("classic", seed=1)
-ENDED = attrs.evolve(G, phase=Phase.HAND_OVER)
+
+
+def ended(**facts: Any) -> GameState:
+    """G with the hand over, ended as ``facts`` say."""
+    return attrs.evolve(G, end=HandEnd(**facts))
+
 
 #: One minimal impossible state for each problem code.
 CASES: dict[str, Callable[[], GameState]] = {
@@ -150,23 +155,22 @@ CASES: dict[str, Callable[[], GameState]] = {
     "melds_out_of_order": _melds_out_of_order,
     "melded_without_meld": lambda: attrs.evolve(G, has_melded=(True, False, False, False)),
     "melded_before_initial_meld": _melded_before_initial_meld,
-    "hand_over_without_end": lambda: ENDED,
-    "end_before_hand_over": lambda: attrs.evolve(G, end=HandEnd(reason=EndReason.STOCK_EXHAUSTED)),
-    "went_out_without_seat": lambda: attrs.evolve(ENDED, end=HandEnd(reason=EndReason.WENT_OUT)),
-    "went_out_with_cards": lambda: attrs.evolve(
-        ENDED, end=HandEnd(reason=EndReason.WENT_OUT, seat=0)
-    ),
-    "end_facts_without_going_out": lambda: attrs.evolve(
-        ENDED, end=HandEnd(reason=EndReason.STOCK_EXHAUSTED, seat=0, concealed=True)
+    "hand_over_without_end": lambda: G,  # with the phase stated (STATED)
+    "end_before_hand_over": lambda: ended(reason=EndReason.STOCK_EXHAUSTED),  # (STATED)
+    "went_out_without_seat": lambda: ended(reason=EndReason.WENT_OUT),
+    "went_out_with_cards": lambda: ended(reason=EndReason.WENT_OUT, seat=0),
+    "end_facts_without_going_out": lambda: ended(
+        reason=EndReason.STOCK_EXHAUSTED, seat=0, concealed=True
     ),
     "stock_end_without_cards": _stock_end_without_cards,
     "facts_before_drawing": lambda: turn(G, laid_off=True),
     "no_cards_to_draw": lambda: turn(base(hands=["", "KH", "", ""], current_seat=1), seat=0),
     "hand_over_at_empty_stock": _hand_over_at_empty_stock,
+    # the phase as stated (STATED) against the facts the state derives it from
     "drew_unknown": lambda: turn(play(), drew=None),
     "answer_phase_without_question": lambda: turn(answering(), asked=False),
     "answer_in_answer_phase": lambda: turn(answering(), permission=True),
-    "question_without_answer": lambda: turn(play(), asked=True),
+    "question_without_answer": answering,
     "answer_without_question": lambda: turn(play(), permission=False),
     "asking_off": lambda: turn(
         play(variant=canasta.get_variant("classic").derive(ask_partner="off")),
@@ -188,11 +192,18 @@ CASES: dict[str, Callable[[], GameState]] = {
 }
 
 
-#: The problems of a derived fact (GameState.order, Turn.melded) as an input states it beside a
-#: state that derives it: the case's state is possible, the stated value contradicts it.
+#: The problems of a derived fact (GameState.order, Turn.melded, GameState.phase) as an input
+#: states it beside a state that derives it: the case's state is possible, the stated value
+#: contradicts it.
 STATED: dict[str, dict[str, Any]] = {
     "not_the_seating": {"order": (1, 0, 2, 3)},
     "melded_without_melds": {"melded": True},
+    "hand_over_without_end": {"phase": Phase.HAND_OVER},
+    "end_before_hand_over": {"phase": Phase.DRAW},
+    "drew_unknown": {"phase": Phase.PLAY},
+    "answer_phase_without_question": {"phase": Phase.ANSWER},
+    "answer_in_answer_phase": {"phase": Phase.ANSWER},
+    "question_without_answer": {"phase": Phase.PLAY},
 }
 
 
@@ -288,7 +299,6 @@ def position_args(state: GameState) -> dict[str, Any]:
 ALIKE = (
     "too_many_wilds",
     "created_without_meld",
-    "question_without_answer",
     "laid_off_without_meld",
     "melded_before_initial_meld",
     "initial_meld_below_minimum",
@@ -320,7 +330,7 @@ def test_a_derived_fact_is_a_problem_only_as_stated(code: str) -> None:
     state = CASES[code]()
     assert problems(state) == ()
     ((name, stated),) = STATED[code].items()
-    derived = {"order": state.order, "melded": state.turn.melded}[name]
+    derived = {"order": state.order, "melded": state.turn.melded, "phase": state.phase}[name]
     assert stated != derived
     assert problems(state, **{name: derived}) == ()
 
@@ -344,6 +354,78 @@ def test_every_reader_refuses_a_contradicting_melded_alike() -> None:
     with pytest.raises(canasta.NotationError) as decoded:
         canasta.from_dict(doc)
     assert str(decoded.value) == f"$.turn.melded: {message}"
+
+
+#: The problems of a phase stated beside an end and a turn that give another.
+PHASES = sorted(code for code, stated in STATED.items() if "phase" in stated)
+
+
+@pytest.mark.parametrize("code", PHASES)
+def test_every_reader_refuses_a_contradicting_phase_alike(code: str) -> None:
+    """The notation and JSON write the phase the state derives and read it back checked: a
+    phase that the end and the turn contradict is refused with the problem of those facts."""
+    state = CASES[code]()
+    stated = STATED[code]["phase"]
+    assert stated is not state.phase
+    first = problems(state, phase=stated)[0]
+    assert first.code == code
+    text = canasta.format_position(state)
+    line = f"turn {state.turn.seat} {state.phase.value}"
+    assert line in text and canasta.parse_position(text) == state
+    with pytest.raises(canasta.NotationError) as parsed:
+        canasta.parse_position(text.replace(line, f"turn {state.turn.seat} {stated.value}"))
+    assert first.message in str(parsed.value)
+    doc = canasta.to_dict(state)
+    assert doc["phase"] == state.phase.value and canasta.from_dict(doc) == state
+    doc["phase"] = stated.value
+    with pytest.raises(canasta.NotationError) as decoded:
+        canasta.from_dict(doc)
+    assert str(decoded.value) == f"$.{first.path}: {first.message}"
+
+
+@pytest.mark.parametrize(
+    ("code", "changes"),
+    [
+        ("question_without_answer", {"phase": "play", "asked": True}),
+        ("answer_in_answer_phase", {"phase": "answer"}),
+    ],
+)
+def test_position_refuses_a_phase_its_turn_contradicts(code: str, changes: dict[str, Any]) -> None:
+    state = CASES[code]()
+    assert problems(state) == ()
+    with pytest.raises(canasta.PositionError) as built:
+        canasta.position(state.variant, **{**position_args(state), **changes})
+    assert str(built.value).endswith(_PROBLEMS[code][1])
+
+
+def test_the_phase_is_derived_from_the_end_and_the_turn() -> None:
+    """No state stores its phase: it follows from the end and the turn's facts, on every state
+    of random games of every preset (across the deal of the next hand)."""
+    assert "phase" not in {a.name for a in attrs.fields(GameState)}
+    with pytest.raises(TypeError):
+        attrs.evolve(G, phase=Phase.PLAY)
+    seen = set()
+    for k, name in enumerate(canasta.variant_names()):
+        rng = random.Random(k)
+        state = canasta.new_game(name, seed=k)
+        for _ in range(1500):
+            t, end = state.turn, state.end
+            if end is not None:
+                facts = Phase.HAND_OVER
+            elif t.drew is None:
+                facts = Phase.DRAW
+            elif t.asked and t.permission is None:
+                facts = Phase.ANSWER
+            else:
+                facts = Phase.PLAY
+            assert state.phase is facts, canasta.format_position(state)
+            assert state.is_hand_over == (end is not None)
+            seen.add(state.phase)
+            if state.is_match_over:
+                break
+            menu = canasta.legal_actions(state)
+            state = canasta.apply(state, menu[rng.randrange(len(menu))])
+    assert seen == set(Phase)
 
 
 # ---------------------------------------------------------------------------- regressions

@@ -334,7 +334,7 @@ def test_states_built_by_hand_must_have_the_shapes_the_engine_reads() -> None:
     for changes in (
         {"stock": list(state.stock)},
         {"melds": [(), ()]},
-        {"phase": None},
+        {"turn": None},
         {"has_melded": (0, 0, 0, 0)},
     ):
         with pytest.raises(c.StateError):
@@ -344,6 +344,8 @@ def test_states_built_by_hand_must_have_the_shapes_the_engine_reads() -> None:
         attrs.evolve(state, order=[0, 1, 2, 3])
     with pytest.raises(TypeError, match="melded"):
         attrs.evolve(state.turn, melded=True)
+    with pytest.raises(TypeError, match="phase"):
+        attrs.evolve(state, phase=None)
     assert type(state.order) is tuple and state.order == (0, 1, 2, 3)
     with pytest.raises(c.StateError):
         attrs.evolve(state.turn, seat=True)

@@ -309,7 +309,8 @@ def test_schema_covers_the_types() -> None:
         canasta.variant_names()
     )
     state_keys = schema["$defs"]["game_state_fields"]["properties"]
-    assert set(state_keys) - {"type"} == {a.name for a in attrs.fields(GameState)}
+    written = {"phase"}  # a property of the state, in its JSON too
+    assert set(state_keys) - {"type"} == {a.name for a in attrs.fields(GameState)} | written
     view_keys = schema["$defs"]["player_view_fields"]["properties"]
     derived = {"sitting_out", "pile_frozen_for_me"}  # properties of the view, in its JSON too
     assert set(view_keys) - {"type"} == {a.name for a in attrs.fields(PlayerView)} | derived
@@ -890,3 +891,17 @@ def test_a_derived_fact_that_contradicts_the_fields_is_refused() -> None:
     view = json.loads(OLD_VIEW)
     view["order"] = [0, 1, 3, 4]
     refused(view, "$.order", "hand 2 is played by (0, 1, 4, 3) in this order, not (0, 1, 3, 4)")
+
+
+def test_a_phase_that_contradicts_the_end_and_the_turn_is_refused() -> None:
+    """The phase is written as the state derives it (from its end and its turn's facts) and
+    read back checked against them."""
+    doc = json.loads(OLD_STATE)  # "phase": "play", seat 0 drew and laid off
+    doc["phase"] = "draw"
+    refused(doc, "$.turn.drew", "before drawing, a turn has no facts yet")
+    doc["phase"] = "answer"
+    refused(doc, "$.turn.asked", "in the answer phase the player has asked")
+    doc["phase"] = "hand_over"
+    refused(doc, "$.phase", "a hand that is over needs an 'end'")
+    del doc["phase"]
+    refused(doc, "$.phase", "missing")

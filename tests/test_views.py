@@ -450,6 +450,30 @@ def test_view_json_carries_the_new_fields_and_old_json_loads() -> None:
     assert canasta.check(back, "draw") is None
 
 
+def test_a_view_written_before_its_end_is_over_on_its_stand_in() -> None:
+    """The stand-in of a view whose hand is over has an end (a state is over exactly when it
+    has one), also when the view was written before it carried the end: the end the table
+    shows (the seat left without cards went out, else the stock ran out)."""
+    reasons = set()
+    for seed in range(9):
+        state = _states("two-player", seed)[-1]
+        assert state.end is not None
+        reasons.add(state.end.went_out)
+        data = json.loads(canasta.to_json(observe(state, 0)))
+        old = {k: v for k, v in data.items() if k not in _NEW_KEYS}
+        back = canasta.from_json(json.dumps(old))
+        assert back.end is None and back.is_hand_over
+        stood = stand_in(back)
+        shown = canasta.HandEnd(reason=canasta.EndReason.STOCK_EXHAUSTED)
+        if state.end.went_out:
+            shown = canasta.HandEnd(reason=canasta.EndReason.WENT_OUT, seat=state.end.seat)
+        assert stood.end == shown
+        assert stood.phase is canasta.Phase.HAND_OVER and stood.current_seat is None
+        violation = canasta.check(back, "draw")
+        assert violation is not None and violation.reason is canasta.Reason.HAND_OVER
+    assert reasons == {True, False}
+
+
 @pytest.mark.parametrize(
     ("change", "message"),
     [

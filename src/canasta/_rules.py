@@ -143,7 +143,6 @@ def deal(
         discard_pile=tuple(pile),
         melds=tuple(() for _ in sides),
         red_threes=tuple(tuple(r) for r in red_threes),
-        phase=Phase.DRAW,
         turn=Turn(seat=first),
         has_melded=(False,) * n,
         deal_version=deal_version,
@@ -702,7 +701,7 @@ _PHASE_WORDS = {
 
 def _answer(state: GameState, action: AnswerPartner) -> GameState:
     """Partner's answer binds the player both ways (§2 case 28)."""
-    return _evolve_state(state, phase=_PLAY, turn=_evolve_turn(state.turn, permission=action.yes))
+    return _evolve_state(state, turn=_evolve_turn(state.turn, permission=action.yes))
 
 
 def _end_turn(state: GameState, action: EndTurn) -> GameState:
@@ -714,7 +713,7 @@ def _end_turn(state: GameState, action: EndTurn) -> GameState:
             "the drawer of a last red three (§4 A7)",
         )
     end = HandEnd(reason=EndReason.LAST_CARD_RED_THREE, seat=action.seat)
-    return _evolve_state(state, phase=_HAND_OVER, end=end)
+    return _evolve_state(state, end=end)
 
 
 # ---------------------------------------------------------------------------- draw
@@ -747,7 +746,6 @@ def _draw(state: GameState, action: Draw) -> GameState:
             hands=hands,
             stock=tuple(stock),
             red_threes=red_threes,
-            phase=Phase.PLAY,
             turn=_evolve_turn(state.turn, drew=DrawSource.STOCK, last_red_three=True),
         )
     if last_red:
@@ -757,7 +755,6 @@ def _draw(state: GameState, action: Draw) -> GameState:
             hands=hands,
             stock=tuple(stock),
             red_threes=red_threes,
-            phase=Phase.HAND_OVER,
             turn=_evolve_turn(state.turn, drew=DrawSource.STOCK),
             end=HandEnd(reason=EndReason.LAST_CARD_RED_THREE, seat=seat),
         )
@@ -766,9 +763,7 @@ def _draw(state: GameState, action: Draw) -> GameState:
         turn = _DRAWN_TURNS[seat]
     else:
         turn = _evolve_turn(turn, drew=DrawSource.STOCK)
-    return _evolve_state(
-        state, hands=hands, stock=tuple(stock), red_threes=red_threes, phase=_PLAY, turn=turn
-    )
+    return _evolve_state(state, hands=hands, stock=tuple(stock), red_threes=red_threes, turn=turn)
 
 
 def _replace(t: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
@@ -987,7 +982,6 @@ def _after_laying(
         hands=hands,
         melds=melds,
         turn=new_turn,
-        phase=Phase.PLAY,
         discard_pile=state.discard_pile if pile is None else pile,
         red_threes=state.red_threes if red_threes is None else red_threes,
     )
@@ -1007,7 +1001,6 @@ def _go_out(state: GameState, seat: int) -> GameState:
     partner_melded = any(state.has_melded[p] for p in state.partners(seat))
     return _evolve_state(
         state,
-        phase=Phase.HAND_OVER,
         has_melded=_replace(state.has_melded, seat, state.has_melded[seat] or turn.melded),
         end=HandEnd(
             reason=EndReason.WENT_OUT,
@@ -1173,7 +1166,7 @@ def _next_turn(state: GameState, **changes: Any) -> GameState:
     order = state.order
     nxt = order[(order.index(seat) + 1) % len(order)]
     turn = _FRESH_TURNS[nxt] if 0 <= nxt < 64 else Turn(seat=nxt)
-    new = _evolve_state(state, has_melded=has_melded, phase=_DRAW, turn=turn, **changes)
+    new = _evolve_state(state, has_melded=has_melded, turn=turn, **changes)
     if v.red_three_timing is _FIRST_TURN and core.hand_kinds(new.hands[nxt])[core.RED3]:
         # §4 A9: the red threes dealt to a player are laid out at his first turn
         laid = list(new.red_threes[nxt])
@@ -1189,7 +1182,7 @@ def _next_turn(state: GameState, **changes: Any) -> GameState:
     if not v.play_after_stock:
         # §2 case 33: play ends with the discard of the player who drew the last card.
         end = HandEnd(reason=EndReason.STOCK_EXHAUSTED, seat=seat)
-        return _evolve_state(new, phase=Phase.HAND_OVER, end=end)
+        return _evolve_state(new, end=end)
     return end_if_stock_exhausted(new)
 
 
@@ -1199,7 +1192,7 @@ def end_if_stock_exhausted(state: GameState) -> GameState:
     if state.phase is Phase.DRAW and not state.stock:
         if not can_take_pile(state):
             end = HandEnd(reason=EndReason.STOCK_EXHAUSTED, seat=state.turn.seat)
-            return _evolve_state(state, phase=Phase.HAND_OVER, end=end)
+            return _evolve_state(state, end=end)
     return state
 
 
@@ -1208,7 +1201,7 @@ def _ask(state: GameState, action: AskPartner) -> GameState:
     problem = ask_problem(state)
     if problem is not None:
         raise _illegal(problem[0], action, problem[1])
-    return _evolve_state(state, phase=Phase.ANSWER, turn=_evolve_turn(state.turn, asked=True))
+    return _evolve_state(state, turn=_evolve_turn(state.turn, asked=True, permission=None))
 
 
 def _decline(state: GameState, action: DeclinePile) -> GameState:
@@ -1225,11 +1218,7 @@ def _decline(state: GameState, action: DeclinePile) -> GameState:
             "the stock is exhausted and the top card fits the side's meld on a pile not frozen "
             "for it: it must be taken (§2 case 31)",
         )
-    return _evolve_state(
-        state,
-        phase=Phase.HAND_OVER,
-        end=HandEnd(reason=EndReason.STOCK_EXHAUSTED, seat=action.seat),
-    )
+    return _evolve_state(state, end=HandEnd(reason=EndReason.STOCK_EXHAUSTED, seat=action.seat))
 
 
 # ---------------------------------------------------------------------------- next hand

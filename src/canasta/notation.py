@@ -85,7 +85,9 @@ columns from 0 (:attr:`NotationError.position` is the index in the whole text)::
   partner answers) and the phase, then the facts of the turn (:class:`~canasta.Turn`): where
   the player drew from, whether he asked partner and the answer, whether he laid off on a meld
   he did not start this turn, the ranks of the melds he started, whether he melded, and whether
-  he drew the last stock card as a red three (may meld, not discard).
+  he drew the last stock card as a red three (may meld, not discard). The state derives the
+  phase from these facts and the ``end`` (:attr:`GameState.phase <canasta.GameState.phase>`):
+  a phase they contradict is refused.
 * ``end`` (only when the phase is ``hand_over``): why the hand ended
   (:class:`~canasta.HandEnd`).
 * ``hands``, ``red``: one entry per seat, ``-`` for none (a seat sitting out has ``-``).
@@ -933,14 +935,13 @@ class _Reader:
             discard_pile=tuple(c for c, _ in pile),
             melds=tuple(melds),
             red_threes=tuple(tuple(c for c, _ in r) for r in reds),
-            phase=phase,
             turn=turn,
             has_melded=self.melded(by_key.get("melded"), n, order, sides, melds, turn),
             end=end,
             out_of_play=Cards.of(c for c, _ in out),
             deal_version=deal_version,
         )
-        found = problems(state, melded=melded)
+        found = problems(state, melded=melded, phase=phase)
         if found:
             path = found[0].path
             self.fail(self.locate(path), found[0].message + (f" ({path})" if path else ""))

@@ -219,7 +219,6 @@ def position(
         discard_pile=tuple(pile),
         melds=table,
         red_threes=tuple(tuple(r) for r in reds),
-        phase=ph,
         turn=turn,
         has_melded=hm,
         out_of_play=Cards.of(oop),
@@ -228,14 +227,14 @@ def position(
     over = automatic and not v.play_after_stock  # §2 case 33: the last discard ended the hand
     found = [
         p
-        for p in problems(state, melded=melded)
+        for p in problems(state, melded=melded, phase=ph)
         if not (over and p.code == "hand_over_at_empty_stock")
     ]
     if found:
         raise PositionError(f"{_argument(found[0], renames)}: {found[0].message}")
     if over and ph is Phase.DRAW and not state.stock:
         end = HandEnd(reason=EndReason.STOCK_EXHAUSTED, seat=_before(order, seat))
-        return attrs.evolve(state, phase=Phase.HAND_OVER, end=end)
+        return attrs.evolve(state, end=end)
     return end_if_stock_exhausted(state) if automatic else state
 
 

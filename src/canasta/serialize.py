@@ -13,9 +13,10 @@ actions            ``draw``, ``take_pile``, ``meld_cards``, ``discard``, ``ask_p
                    fields, e.g. ``{"type": "discard", "seat": 0, "card": "9D"}``
 ``variant``        ``{"preset": "classic"}``, or a house rule as the nearest preset and its
                    changed fields: ``{"preset": "classic", "changes": {"jokers": 6}}``
-``game_state``     every field of :class:`~canasta.GameState` (hands as lists of cards);
-                   ``deal_version`` is absent from states written before portable deals, read
-                   as version 0
+``game_state``     every field of :class:`~canasta.GameState` (hands as lists of cards) and
+                   its ``phase``, which it derives from its ``end`` and ``turn`` (written where
+                   it always was, read back checked against them); ``deal_version`` is absent
+                   from states written before portable deals, read as version 0
 ``player_view``    every field of :class:`~canasta.views.PlayerView` (its legal actions as
                    action objects), and its ``sitting_out`` and ``pile_frozen_for_me``; a view
                    written before it carried the table's facts (``dealer`` ... ``score``)
@@ -100,7 +101,7 @@ from .actions import Action
 from .cards import Card, Cards
 from .melds import Meld
 from .scoring import HandScore, ScoreLine, SideScore
-from .state import GameState, Turn
+from .state import GameState, Phase, Turn
 from .validation import problems
 from .variants import Variant
 from .views import PlayerView, view_problems
@@ -621,9 +622,10 @@ def json_schema() -> dict[str, Any]:
 #: The ``"type"`` of each action class.
 _ACTION_TYPES: Final = tuple(ACTIONS)
 # Written where documents have always had them, though they follow from the fields: checked
-# by the validator when read (not_the_seating, melded_without_melds).
+# by the validator when read (not_the_seating, melded_without_melds, and for the phase the
+# problems of the turn's facts in that phase, e.g. hand_over_without_end, drew_unknown).
 derived_keys(Turn, {"melded": "created"})
-derived_keys(GameState, {"order": "totals"})
+derived_keys(GameState, {"order": "totals", "phase": "red_threes"})
 _read_state = fields_reader(GameState)
 
 
@@ -634,7 +636,8 @@ def _state(value: Any, _: Any = None) -> GameState:
     if type(value) is dict:
         value = {"deal_version": 0, "out_of_play": [], "zones": [], **value}
     state = build(GameState, _read_state(value))
-    found = problems(state, order=tuple(value["order"]), melded=value["turn"]["melded"])
+    order, phase, melded = tuple(value["order"]), Phase(value["phase"]), value["turn"]["melded"]
+    found = problems(state, order=order, melded=melded, phase=phase)
     if found:
         raise Bad(found[0].message, _json_path(found[0].path, state, value))
     return state

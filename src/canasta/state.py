@@ -18,10 +18,12 @@ formats still write, each checked against what it follows from when read.
 * :attr:`HandEnd.partner_had_melded`: when a player went out, whether a partner's
   ``has_melded`` was set (kept in the end, which the score reads, §4 A5).
 
-``phase is Phase.HAND_OVER`` and ``end is not None`` are one fact stored twice: the engine sets
-them together and :func:`canasta.problems` refuses a state where they disagree
-(``hand_over_without_end``, ``end_before_hand_over``). The phase stays stored because the rules
-read it on every action.
+:attr:`GameState.phase`, where the turn stands, is derived too, from the hand's end and the
+turn's facts: the hand is over once it has an ``end``; before that the player is to draw until
+the turn says where his cards came from (``turn.drew``), his partner is to answer while his
+question awaits its answer (``turn.asked`` without ``turn.permission``), and he plays
+otherwise. The formats still write the phase, and refuse one that contradicts the facts it
+follows from (:func:`canasta.problems` with the phase as stated).
 """
 
 from __future__ import annotations
@@ -144,7 +146,7 @@ def _shape(hint: Any) -> Callable[[object], bool]:
 
 def _check_fields(obj: Any) -> None:
     """Refuse a value built with a field of the wrong shape (a list for a tuple, a bool for a
-    seat, ``None`` for a phase...): the engine reads every field as its annotation says. The
+    seat, ``None`` for a turn...): the engine reads every field as its annotation says. The
     engine's own copies (:func:`canasta._core.evolve`) skip this: their fields are its own."""
     cls = type(obj)
     shapes = _SHAPES.get(cls)
@@ -175,6 +177,9 @@ class Phase(enum.StrEnum):
     ANSWER = "answer"
     #: The hand has ended; it can be scored, and (unless the match is over) the next dealt.
     HAND_OVER = "hand_over"
+
+
+_DRAW, _PLAY, _ANSWER, _HAND_OVER = Phase.DRAW, Phase.PLAY, Phase.ANSWER, Phase.HAND_OVER
 
 
 class DrawSource(enum.StrEnum):
@@ -288,7 +293,8 @@ class GameState:
         discard_pile: the discard pile, bottom card first, top card last.
         melds: each side's melds, in rank order (one meld per rank).
         red_threes: the red threes each seat has laid out.
-        phase: where the turn stands.
+        phase: where the turn stands. Derived from :attr:`end` and :attr:`turn`
+            (see the property), not a constructor argument.
         turn: facts about the turn in progress.
         has_melded: for each seat, whether it put cards on the table in an earlier turn of
             this hand.
@@ -320,7 +326,6 @@ class GameState:
     discard_pile: tuple[Card, ...]
     melds: tuple[tuple[Meld, ...], ...]
     red_threes: tuple[tuple[Card, ...], ...]
-    phase: Phase
     turn: Turn
     has_melded: tuple[bool, ...]
     end: HandEnd | None = None
@@ -352,18 +357,36 @@ class GameState:
 
     # ------------------------------------------------------------------ who acts
     @property
+    def phase(self) -> Phase:
+        """Where the turn stands (§1 "Drawn from stock / discarded", §2 case 28), derived from
+        the hand's :attr:`end` and the :attr:`turn`'s facts: :attr:`Phase.HAND_OVER` once the
+        hand has an end; else :attr:`Phase.DRAW` until the turn says where the player's cards
+        came from (:attr:`Turn.drew`), :attr:`Phase.ANSWER` while his question to partner awaits
+        its answer (:attr:`Turn.asked`, :attr:`Turn.permission` ``None``), :attr:`Phase.PLAY`
+        otherwise. Not a constructor argument: a state is given the facts it follows from."""
+        if self.end is not None:
+            return _HAND_OVER
+        turn = self.turn
+        if turn.drew is None:
+            return _DRAW
+        if turn.asked and turn.permission is None:
+            return _ANSWER
+        return _PLAY
+
+    @property
     def current_seat(self) -> int | None:
         """The 0-based seat to act, or ``None`` when nobody is to act (the hand is over)."""
-        if self.phase is Phase.HAND_OVER:
+        phase = self.phase
+        if phase is _HAND_OVER:
             return None
-        if self.phase is Phase.ANSWER:
+        if phase is _ANSWER:
             return self.partners(self.turn.seat)[0]
         return self.turn.seat
 
     @property
     def is_hand_over(self) -> bool:
-        """The current hand has ended and can be scored."""
-        return self.phase is Phase.HAND_OVER
+        """The current hand has ended and can be scored (it has an :attr:`end`)."""
+        return self.end is not None
 
     @property
     def is_match_over(self) -> bool:

@@ -114,7 +114,7 @@ _PROBLEMS: dict[str, tuple[str, str]] = {
         "seat {seat} melded in an earlier turn, but seat {player} started every meld of the side "
         "this turn (created)",
     ),
-    # the end of the hand
+    # the end of the hand (the first two only beside a phase an input states, see problems)
     "hand_over_without_end": (_END, "a hand that is over needs an 'end' line: how it ended"),
     "end_before_hand_over": (_END, "an 'end', but the phase is not hand_over"),
     "went_out_without_seat": (_END, "went_out needs the seat who went out"),
@@ -138,6 +138,7 @@ _PROBLEMS: dict[str, tuple[str, str]] = {
         "in this variant the hand ends with the discard of the player who drew the last stock "
         "card: the stock is exhausted, so the hand is over",
     ),
+    # these four only beside a phase an input states (the state derives its own, see problems)
     "drew_unknown": (_DRAW, "after drawing, the turn says where from (drew=stock or drew=pile)"),
     "answer_phase_without_question": (
         "§2 case 28",
@@ -205,7 +206,11 @@ def _problem(code: str, path: str = "", **facts: object) -> Problem:
 
 
 def problems(
-    state: GameState, *, order: tuple[int, ...] | None = None, melded: bool | None = None
+    state: GameState,
+    *,
+    order: tuple[int, ...] | None = None,
+    melded: bool | None = None,
+    phase: Phase | None = None,
 ) -> tuple[Problem, ...]:
     """Every problem that makes ``state`` impossible, in a fixed order; ``()`` for a possible one.
 
@@ -222,6 +227,13 @@ def problems(
             position notation, :func:`canasta.position`), where the state derives them: a
             value other than the state's is the problem ``not_the_seating`` or
             ``melded_without_melds``, in its place among the others. ``None``: not stated.
+        phase: :attr:`GameState.phase <canasta.GameState.phase>` as an input stated it, which
+            the state derives from its end and its turn's facts: the end and the turn are
+            judged in the phase stated, so a phase other than the state's is the problem of
+            the facts that contradict it (``hand_over_without_end``,
+            ``end_before_hand_over``, ``facts_before_drawing``, ``drew_unknown``,
+            ``answer_phase_without_question``, ``answer_in_answer_phase``,
+            ``question_without_answer``). ``None``: not stated, the state's.
 
     Raises:
         StateError: ``state`` is not a :class:`~canasta.GameState`.
@@ -230,9 +242,12 @@ def problems(
         raise StateError(f"not a GameState: {type(state).__name__}")
     found = list(_table(state, state.order if order is None else order))
     if not found:
-        for check in (_cards, _melds, _melded, _end):
+        phase = state.phase if phase is None else phase
+        for check in (_cards, _melds):
             found.extend(check(state))
-        found.extend(_turn(state, state.turn.melded if melded is None else melded))
+        found.extend(_melded(state, phase))
+        found.extend(_end(state, phase))
+        found.extend(_turn(state, state.turn.melded if melded is None else melded, phase))
         found.extend(() if found else _play(state))
     return tuple(found)
 
@@ -397,21 +412,22 @@ def _meld(state: GameState, si: int, meld: Meld, path: str) -> Iterator[Problem]
             yield _problem(wrong, path, meld=meld)
 
 
-def _melded(state: GameState) -> Iterator[Problem]:
+def _melded(state: GameState, phase: Phase) -> Iterator[Problem]:
     t = state.turn
     for seat, melded in enumerate(state.has_melded):
         if melded and (seat not in state.order or not state.melds[state.side_of(seat)]):
             yield _problem("melded_without_meld", f"has_melded[{seat}]", seat=seat)
     own = state.melds[state.side_of(t.seat)]
-    if state.phase in (Phase.PLAY, Phase.ANSWER) and own and {m.key for m in own} <= t.created:
+    if phase in (Phase.PLAY, Phase.ANSWER) and own and {m.key for m in own} <= t.created:
         for seat in state.sides[state.side_of(t.seat)]:
             if state.has_melded[seat]:
                 path = f"has_melded[{seat}]"
                 yield _problem("melded_before_initial_meld", path, seat=seat, player=t.seat)
 
 
-def _end(state: GameState) -> Iterator[Problem]:
-    end, over = state.end, state.phase is Phase.HAND_OVER
+def _end(state: GameState, phase: Phase) -> Iterator[Problem]:
+    """The end of the hand, in ``phase`` as stated (see :func:`problems`)."""
+    end, over = state.end, phase is Phase.HAND_OVER
     if end is None and over:
         yield _problem("hand_over_without_end", "phase")
     if end is None:
@@ -430,9 +446,9 @@ def _end(state: GameState) -> Iterator[Problem]:
             yield _problem("stock_end_without_cards", f"hands[{end.seat}]", seat=end.seat)
 
 
-def _turn(state: GameState, melded: bool) -> Iterator[Problem]:
-    """The facts of the turn, ``melded`` as stated (see :func:`problems`)."""
-    t, phase, v = state.turn, state.phase, state.variant
+def _turn(state: GameState, melded: bool, phase: Phase) -> Iterator[Problem]:
+    """The facts of the turn, ``melded`` and ``phase`` as stated (see :func:`problems`)."""
+    t, v = state.turn, state.variant
     seat = t.seat
     if phase is Phase.DRAW:
         names = [f.name for f in attrs.fields(Turn)[1:]]
@@ -497,7 +513,7 @@ def _play(state: GameState) -> Iterator[Problem]:
     t = state.turn
     try:
         if state.phase is Phase.ANSWER:
-            asking = attrs.evolve(state, phase=Phase.PLAY, turn=attrs.evolve(t, asked=False))
+            asking = attrs.evolve(state, turn=attrs.evolve(t, asked=False))
             if not is_legal(asking, AskPartner(t.seat)):
                 yield _problem("could_not_have_asked", "phase")
                 return

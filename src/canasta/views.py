@@ -37,6 +37,7 @@ from .state import (
     _FREEZES,
     _FREEZES_WITH_BLACK,
     DrawSource,
+    EndReason,
     GameState,
     HandEnd,
     Phase,
@@ -478,10 +479,9 @@ def stand_in(view: PlayerView) -> GameState:
         "discard_pile": tuple(pile),
         "melds": view.melds,
         "red_threes": view.red_threes,
-        "phase": view.phase,
         "turn": turn,
         "has_melded": view.has_melded or (False,) * n,
-        "end": view.end,
+        "end": view.end if view.dealer is not None else _unknown_end(view, order, hands),
         "out_of_play": Cards.of(out_of_play),
         "zones": tuple(zones),
     }
@@ -540,6 +540,21 @@ def _unknown_turn(view: PlayerView, order: tuple[int, ...]) -> Turn:
     return Turn(seat=seat, drew=DrawSource.STOCK, asked=view.phase is Phase.ANSWER)
 
 
+def _unknown_end(
+    view: PlayerView, order: tuple[int, ...], hands: Sequence[Cards]
+) -> HandEnd | None:
+    """The end of a view that does not carry it (JSON written before the view carried it), so
+    that the stand-in of a hand that is over is over too (a state's phase follows from its
+    end): the going out of the playing seat left without cards, else an exhausted stock, the
+    other facts unknown and left out."""
+    if view.phase is not Phase.HAND_OVER:
+        return None
+    out = next((s for s in order if not hands[s]), None)
+    if out is not None:
+        return HandEnd(reason=EndReason.WENT_OUT, seat=out)
+    return HandEnd(reason=EndReason.STOCK_EXHAUSTED)
+
+
 # ---------------------------------------------------------------------------- possible views
 _SEATS = '§1 "Players, sides, seating"'
 _MINIMUM = '§1 "Initial-meld minimum"'
@@ -570,9 +585,8 @@ def view_problems(fields: Mapping[str, Any], *, melded: bool | None = None) -> t
     except StateError as exc:
         return (Problem("impossible_view", f"an impossible view: {exc}", _SEATS),)
     order = view.order or tuple(range(view.variant.players))  # the stand-in's is the seating
-    for p in problems(state, order=order, melded=melded):
-        old = view.dealer is None and p.code == "hand_over_without_end"  # written without it
-        if p.code not in _HIDDEN and not old:
+    for p in problems(state, order=order, melded=melded, phase=view.phase):
+        if p.code not in _HIDDEN:
             return (attrs.evolve(p, path=_view_path(view, p.path)),)
     derived = next(_derived_problems(view, state), None)
     return () if derived is None else (derived,)
