@@ -19,7 +19,7 @@ import functools
 import json
 import re
 import typing
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, Final, NoReturn, TypeVar
 
 import attrs
@@ -247,22 +247,22 @@ def _str(value: Any, _: Any = None, max_len: int = MAX_STRING) -> str:
     return value
 
 
-def _card(value: Any, _: Any = None) -> Card:
-    if type(value) is not str:
-        raise Bad(f"expected a card (a string such as 'KH'), got {kind_of(value)}")
-    card = _CARD_BY_NOTATION.get(value)
-    if card is None:
-        raise Bad(f"not a card: {value[:20] + '...' if len(value) > 20 else value!r}")
-    return card
+def _symbol(table: dict[str, _T], what: str, example: str) -> Callable[..., _T]:
+    """The structure hook of a value written as its symbol, a key of ``table`` (a card, a rank)."""
+
+    def hook(value: Any, _: Any = None) -> _T:
+        if type(value) is not str:
+            raise Bad(f"expected a {what} (a string such as {example!r}), got {kind_of(value)}")
+        found = table.get(value)
+        if found is None:
+            raise Bad(f"not a {what}: {value[:20] + '...' if len(value) > 20 else value!r}")
+        return found
+
+    return hook
 
 
-def _rank(value: Any, _: Any = None) -> Rank:
-    if type(value) is not str:
-        raise Bad(f"expected a rank (a string such as 'K'), got {kind_of(value)}")
-    rank = _RANK_BY_SYMBOL.get(value)
-    if rank is None:
-        raise Bad(f"not a rank: {value[:20] + '...' if len(value) > 20 else value!r}")
-    return rank
+_card = _symbol(_CARD_BY_NOTATION, "card", "KH")
+_rank = _symbol(_RANK_BY_SYMBOL, "rank", "K")
 
 
 def _list(value: Any, max_len: int = MAX_ITEMS) -> list[Any]:
@@ -273,14 +273,19 @@ def _list(value: Any, max_len: int = MAX_ITEMS) -> list[Any]:
     return value
 
 
-def _items(value: Any, item: Any, max_len: int = MAX_ITEMS) -> list[Any]:
+def _structured(pairs: Iterable[tuple[Any, Any]]) -> list[Any]:
+    """Each value of ``pairs`` read as the type beside it, a fault named by its index."""
     out = []
-    for i, x in enumerate(_list(value, max_len)):
+    for i, (x, kind) in enumerate(pairs):
         try:
-            out.append(converter.structure(x, item))
+            out.append(converter.structure(x, kind))
         except Exception as exc:
             raise at(f"[{i}]", exc) from None
     return out
+
+
+def _items(value: Any, item: Any, max_len: int = MAX_ITEMS) -> list[Any]:
+    return _structured((x, item) for x in _list(value, max_len))
 
 
 def _tuple_hook(cls: Any) -> Callable[[Any, Any], Any]:
@@ -293,13 +298,7 @@ def _tuple_hook(cls: Any) -> Callable[[Any, Any], Any]:
         items = _list(value)
         if len(items) != len(args):
             raise Bad(f"expected an array of {len(args)} items, got {len(items)}")
-        out = []
-        for i, (x, t) in enumerate(zip(items, args, strict=True)):
-            try:
-                out.append(converter.structure(x, t))
-            except Exception as exc:
-                raise at(f"[{i}]", exc) from None
-        return tuple(out)
+        return tuple(_structured(zip(items, args, strict=True)))
 
     return fixed
 
