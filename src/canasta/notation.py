@@ -206,6 +206,16 @@ _INT = re.compile(r"-?[0-9]{1,40}\Z")
 _Token = tuple[str, int]
 
 
+def _refuse_unread(text: object, what: str, limit: int, shown: int = 40) -> None:
+    """Refuse ``text`` (``what``) unread if it is not a string or is over ``limit`` characters;
+    the message quotes its first ``shown`` characters."""
+    if not isinstance(text, str):
+        raise NotationError(f"{what} must be given as text, not {type(text).__name__}")
+    if len(text) > limit:
+        excerpt = limits.excerpt(text, shown)
+        raise NotationError(f"{what} is too long (at most {limit} characters): {excerpt}", text)
+
+
 def _tokens(text: str, start: int = 0, end: int | None = None) -> list[_Token]:
     """White-space separated tokens of ``text[start:end]`` with their index in ``text``."""
     stop = len(text) if end is None else end
@@ -343,15 +353,7 @@ def parse_action_text(text: str, seat: int | None = None) -> Action:
             rank); a group whose natural cards mix ranks does (the rules refuse it). Text over
             :data:`MAX_ACTION_TEXT` characters is refused unread.
     """
-    if not isinstance(text, str):
-        raise NotationError(f"action notation must be text, not {type(text).__name__}")
-    if len(text) > MAX_ACTION_TEXT:
-        raise NotationError(
-            f"action notation is too long (at most {MAX_ACTION_TEXT} characters): "
-            f"{limits.excerpt(text, 24)}",
-            text,
-            None,
-        )
+    _refuse_unread(text, "action notation", MAX_ACTION_TEXT, 24)
     toks = _tokens(text)
     if not toks:
         raise _action_error(text, None, "an empty action")
@@ -416,7 +418,7 @@ def parse_action(state: GameState, text: str, *, seat: int | None = None) -> Act
     if not isinstance(state, GameState):
         raise StateError(f"not a GameState: {type(state).__name__}")
     if not isinstance(text, str):
-        raise NotationError(f"action notation must be text, not {type(text).__name__}")
+        raise NotationError(f"action notation must be given as text, not {type(text).__name__}")
     if seat is not None:
         check_sender(state, seat)
     action = parse_action_text(text, notation_seat(state, seat))
@@ -1112,13 +1114,5 @@ def parse_position(text: str) -> GameState:
             ``.position`` is the index in ``text``. Text over :data:`MAX_POSITION_TEXT`
             characters is refused unread.
     """
-    if not isinstance(text, str):
-        raise NotationError(f"a position must be given as text, not {type(text).__name__}")
-    if len(text) > MAX_POSITION_TEXT:
-        raise NotationError(
-            f"a position is too long (at most {MAX_POSITION_TEXT} characters): "
-            f"{limits.excerpt(text)}",
-            text,
-            None,
-        )
+    _refuse_unread(text, "a position", MAX_POSITION_TEXT)
     return _Reader(text).parse()
