@@ -28,7 +28,7 @@ import attrs
 
 from . import _core as core
 from .actions import Action
-from .cards import Card, Cards
+from .cards import JOKER_ID, Card, Cards
 from .errors import StateError
 from .legal import LegalActions
 from .melds import Meld
@@ -375,7 +375,8 @@ def stand_in(view: PlayerView) -> GameState:
     n = v.players
     if len(view.hand_sizes) != n or view.hand_sizes[view.seat] != view.hand.size:
         raise StateError("the view's hand sizes do not match its seats and hand")
-    counts = [p - h for p, h in zip(_pack_counts(v), view.hand.counts, strict=True)]
+    pack = (v.decks,) * JOKER_ID + (v.jokers,)  # the copies of each card id (Variant.pack)
+    counts = [p - h for p, h in zip(pack, view.hand.counts, strict=True)]
     shown: list[Card] = []
     for side in view.melds:
         for m in side:
@@ -439,25 +440,16 @@ def stand_in(view: PlayerView) -> GameState:
         pile += [_CARDS[i]] * k
     if top is not None:
         pile.append(top)
-    hands: list[Cards] = []
-    for s in range(n):
-        if s == view.seat:
-            hands.append(view.hand)
-            continue
-        size = view.hand_sizes[s]  # red threes last: they go to the stock
+
+    def unseen(size: int) -> Cards:
+        """``size`` unseen cards, red threes last (they go to the stock)."""
         held = [0] * 53
         for i, k in take(_NOT_RED, size, ""):
             held[i] = k
-        hands.append(Cards._from_counts(tuple(held), size))
-    zones = []
-    for sizes in view.zone_sizes:
-        packets = []
-        for size in sizes:
-            held = [0] * 53
-            for i, k in take(_NOT_RED, size, ""):
-                held[i] = k
-            packets.append(Cards._from_counts(tuple(held), size))
-        zones.append(tuple(packets))
+        return Cards._from_counts(tuple(held), size)
+
+    hands = [view.hand if s == view.seat else unseen(view.hand_sizes[s]) for s in range(n)]
+    zones = [tuple(unseen(size) for size in sizes) for sizes in view.zone_sizes]
     rest: list[Card] = []
     for i, k in enumerate(counts):  # the rest, all of it (the sizes add up)
         if k:
@@ -494,21 +486,6 @@ def stand_in(view: PlayerView) -> GameState:
 
 
 _FIRST: list[GameState] = []
-
-
-_PACK_COUNTS: dict[tuple[int, int], tuple[int, ...]] = {}
-
-
-def _pack_counts(v: Variant) -> tuple[int, ...]:
-    """How often the variant's pack holds each card id."""
-    key = (v.decks, v.jokers)
-    found = _PACK_COUNTS.get(key)
-    if found is None:
-        counts = [0] * 53
-        for c in v.pack():
-            counts[c.id] += 1
-        found = _PACK_COUNTS[key] = tuple(counts)
-    return found
 
 
 _CARDS = tuple(Card.from_id(i) for i in range(53))
