@@ -659,15 +659,12 @@ def _json_path(path: str, state: Any, data: Any) -> str:
 
 def _enc_state(s: GameState) -> dict[str, Any]:
     out: dict[str, Any] = converter.unstructure(s)
-    out["deal_version"] = out.pop("deal_version")  # written after out_of_play, and it only
-    if not s.out_of_play:  # when not empty
-        del out["out_of_play"]
-    else:
-        out["out_of_play"] = out.pop("out_of_play")
-    if not s.zones:  # the seats' hidden packets: written only when a state holds them
-        del out["zones"]
-    else:
-        out["zones"] = out.pop("zones")
+    # Written last: the deal version, then the cards out of play and the seats' hidden packets
+    # (zones), each only when the state holds some.
+    for key in ("deal_version", "out_of_play", "zones"):
+        value = out.pop(key)
+        if value or key == "deal_version":
+            out[key] = value
     return out
 
 
