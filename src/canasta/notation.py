@@ -171,7 +171,7 @@ from .cards import _CARD_BY_TEXT, Card, Cards, Rank
 from .deals import DEAL_VERSIONS
 from .errors import CanastaError, IllegalActionError, NotationError, StateError
 from .melds import Meld
-from .positions import default_has_melded, rest_of_pack
+from .positions import _before, default_has_melded, rest_of_pack
 from .state import DrawSource, EndReason, GameState, HandEnd, Phase, Turn
 from .validation import problems
 from .variants import (
@@ -883,9 +883,7 @@ class _Reader:
                     self.fail(start, "an empty side")
             sides = tuple(tuple(self.seat_at(t, n) for t in part) for _, part in parts)
         turn, phase, melded = self.turn(line("turn"), n)
-        dealer = (
-            order[(order.index(turn.seat) - 1) % len(order)] if turn.seat in order else order[-1]
-        )
+        dealer = _before(order, turn.seat)
         if "dealer" in fields:
             dealer = self.seat_at(fields["dealer"], n, "dealer")
         end = self.hand_end(by_key["end"], n) if "end" in by_key else None
