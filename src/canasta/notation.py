@@ -174,11 +174,7 @@ from .melds import Meld
 from .positions import _before, default_has_melded, rest_of_pack
 from .state import DrawSource, EndReason, GameState, HandEnd, Phase, Turn
 from .validation import problems
-from .variants import (
-    CardPoints,
-    Variant,
-    get_variant,
-)
+from .variants import Variant, get_variant
 
 __all__ = [
     "MAX_ACTION_TEXT",
@@ -511,13 +507,8 @@ def _old_to_json(text: str, base: Variant, fail: Callable[[str], NoReturn]) -> d
         fail("expected a value: an int, None, true, false, a word, a string or a tuple")
     points = {k[7:]: changes.pop(k) for k in keys if k.startswith("points.")}
     if points:
-        changes["points"] = {**_points_of(base), **points}
+        changes["points"] = {**attrs.asdict(base.points), **points}  # given one by one
     return changes
-
-
-def _points_of(variant: Variant) -> dict[str, Any]:
-    """The card points of ``variant`` as JSON (the old brace form gives them one by one)."""
-    return {f.name: getattr(variant.points, f.name) for f in attrs.fields(CardPoints)}
 
 
 def _read_variant(
