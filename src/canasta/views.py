@@ -21,8 +21,8 @@ the game on.
 from __future__ import annotations
 
 import operator
-from collections.abc import Iterator, Mapping, Sequence
-from typing import Any, NamedTuple
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any, NamedTuple, TypeVar
 
 import attrs
 
@@ -49,6 +49,8 @@ from .validation import Problem, problems
 from .variants import Variant
 
 __all__ = ["PlayerView", "Table", "observe", "stand_in", "table_of", "view_problems"]
+
+_T = TypeVar("_T")
 
 _RED_THREE_IDS = (5, 6)
 
@@ -220,8 +222,8 @@ class Table(NamedTuple):
     has_melded: tuple[bool, ...]
 
 
-#: The pile's public facts (frozen, red threes under the top), by the pile's identity.
-_PILES: dict[int, tuple[tuple[Card, ...], bool, int, Variant]] = {}
+#: The pile's public facts (frozen, red threes under the top), by the pile and variant.
+_PILES: dict[int, tuple[tuple[object, ...], tuple[bool, int]]] = {}
 #: Whether a card is a red three, by :attr:`Card.id <canasta.Card.id>`.
 _RED_THREE_BY_ID = tuple(i in (5, 6) for i in range(53))
 _card_id = operator.attrgetter("id")
@@ -265,57 +267,50 @@ def _pile_facts(state: GameState) -> tuple[bool, int]:
     """The pile's facts a table shows but its top card and size: whether it is frozen for
     everybody and how many red threes lie under the top (worked out once per pile)."""
     pile = state.discard_pile
-    v = state.variant
-    hit = _PILES.get(id(pile))
-    if hit is None or hit[0] is not pile or hit[3] is not v:
-        if len(_PILES) > 4096:
-            _PILES.clear()
-        reds = sum(map(_RED_THREE_BY_ID.__getitem__, map(_card_id, pile[:-1])))
-        hit = _PILES[id(pile)] = (pile, state.pile_frozen, reds, v)
-    return hit[1], hit[2]
+
+    def facts() -> tuple[bool, int]:
+        return state.pile_frozen, sum(map(_RED_THREE_BY_ID.__getitem__, map(_card_id, pile[:-1])))
+
+    return _once(_PILES, (pile, state.variant), facts)
 
 
 def _shown_minimums(state: GameState) -> tuple[int, ...]:
     """:attr:`Table.minimums`: each side's initial-meld minimum, 0 for a side that has
-    melded (worked out once per totals, seating and hand number, then per melds)."""
-    totals, sides, v = state.totals, state.sides, state.variant
-    number = state.hand_number  # the opening hook may read it (a minimum by round)
-    mins = _MINIMUMS.get(id(totals))
-    if (
-        mins is None
-        or mins[0] is not totals
-        or mins[1] is not sides
-        or mins[2] is not v
-        or mins[3] != number
-    ):
-        if len(_MINIMUMS) > 4096:
-            _MINIMUMS.clear()
-        mins = _MINIMUMS[id(totals)] = (
-            totals,
-            sides,
-            v,
-            number,
-            tuple([state.minimum_for_side(i) for i in range(len(sides))]),
-        )
-    melds = state.melds
-    shown = _SHOWN.get(id(melds))
-    if shown is None or shown[0] is not melds or shown[1] is not mins[4]:
-        if len(_SHOWN) > 4096:
-            _SHOWN.clear()
-        minimums = mins[4]
-        shown = _SHOWN[id(melds)] = (
-            melds,
-            minimums,
-            tuple([0 if melds[i] else minimums[i] for i in range(len(melds))]),
-        )
-    return shown[2]
+    melded (worked out once per totals, seating, variant and hand number, then per melds; the
+    opening hook may read the hand number, for a minimum by round)."""
+    sides, melds = state.sides, state.melds
+    held = (state.totals, sides, state.variant, state.hand_number)
+    mins = _once(
+        _MINIMUMS, held, lambda: tuple([state.minimum_for_side(i) for i in range(len(sides))])
+    )
+    return _once(
+        _SHOWN,
+        (melds, mins),
+        lambda: tuple([0 if melds[i] else mins[i] for i in range(len(melds))]),
+    )
 
 
-#: Each side's initial-meld minimum, by the totals' identity (with the seating and variant).
-_MINIMUMS: dict[int, tuple[object, object, object, int, tuple[int, ...]]] = {}
-#: The minimums a table shows (0 for a side that has melded), by the melds' identity (with the
-#: minimums they were worked out from).
-_SHOWN: dict[int, tuple[object, object, tuple[int, ...]]] = {}
+def _once(
+    cache: dict[int, tuple[tuple[object, ...], _T]],
+    held: tuple[object, ...],
+    make: Callable[[], _T],
+) -> _T:
+    """``make()``, worked out once for the values ``held`` and kept in ``cache`` by the identity
+    of the first (which the cache holds, so that no other object takes its identity meanwhile);
+    the cache is emptied past 4096 entries."""
+    hit = cache.get(id(held[0]))
+    if hit is None or hit[0] != held:
+        if len(cache) > 4096:
+            cache.clear()
+        hit = cache[id(held[0])] = (held, make())
+    return hit[1]
+
+
+#: Each side's initial-meld minimum, by the totals (with the seating, variant and hand number).
+_MINIMUMS: dict[int, tuple[tuple[object, ...], tuple[int, ...]]] = {}
+#: The minimums a table shows (0 for a side that has melded), by the melds (with the minimums
+#: they were worked out from).
+_SHOWN: dict[int, tuple[tuple[object, ...], tuple[int, ...]]] = {}
 
 
 def observe(state: GameState, seat: int) -> PlayerView:
