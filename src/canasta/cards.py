@@ -88,7 +88,8 @@ class Rank(enum.IntEnum):
         raise NotationError(f"not a rank: {excerpt(text)}", text)
 
 
-_RANK_SYMBOLS = dict(zip(Rank, "2 3 4 5 6 7 8 9 T J Q K A JK".split(), strict=True))
+#: Each rank's symbol: one character from the two to the ace, then the joker's ``JK``.
+_RANK_SYMBOLS: dict[Rank, str] = dict(zip(Rank, [*"23456789TJQKA", "JK"], strict=True))
 _RANK_BY_SYMBOL = {v: k for k, v in _RANK_SYMBOLS.items()}
 _RANK_BY_SYMBOL |= {"10": Rank.TEN, "JOKER": Rank.JOKER, "*": Rank.JOKER}
 #: The suits by their letters (``S H D C``) and their black and white symbols.

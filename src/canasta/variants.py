@@ -24,7 +24,7 @@ from typing import Any, Final
 import attrs
 
 from . import limits
-from .cards import JOKER_ID, N_KINDS, Card
+from .cards import JOKER_ID, Card
 from .errors import VariantError
 from .melds import Meld
 from .systems import MeldSystem, TableRules, hook
