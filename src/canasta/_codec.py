@@ -74,6 +74,7 @@ __all__ = [
     "json_int",
     "key_path",
     "kind_of",
+    "read_at",
     "schema_of",
     "show",
     "structure",
@@ -273,15 +274,17 @@ def _list(value: Any, max_len: int = MAX_ITEMS) -> list[Any]:
     return value
 
 
+def read_at(step: str, value: Any, kind: Any) -> Any:
+    """``value`` read as ``kind``, one ``step`` (``[3]``, ``.seat``) below the value being read."""
+    try:
+        return converter.structure(value, kind)
+    except Exception as exc:
+        raise at(step, exc) from None
+
+
 def _structured(pairs: Iterable[tuple[Any, Any]]) -> list[Any]:
     """Each value of ``pairs`` read as the type beside it, a fault named by its index."""
-    out = []
-    for i, (x, kind) in enumerate(pairs):
-        try:
-            out.append(converter.structure(x, kind))
-        except Exception as exc:
-            raise at(f"[{i}]", exc) from None
-    return out
+    return [read_at(f"[{i}]", x, kind) for i, (x, kind) in enumerate(pairs)]
 
 
 def _items(value: Any, item: Any, max_len: int = MAX_ITEMS) -> list[Any]:
@@ -340,13 +343,19 @@ def derived_keys(cls: type[Any], keys: dict[str, str]) -> None:
     plain = cattrs.gen.make_dict_unstructure_fn(cls, converter)
 
     def write(obj: Any) -> dict[str, Any]:
-        items = list(plain(obj).items())
+        out: dict[str, Any] = plain(obj)
         for key, after in keys.items():
-            place = [k for k, _ in items].index(after) + 1
-            items.insert(place, (key, converter.unstructure(getattr(obj, key))))
-        return dict(items)
+            out = _insert(out, after, key, converter.unstructure(getattr(obj, key)))
+        return out
 
     converter.register_unstructure_hook(cls, write)
+
+
+def _insert(mapping: dict[str, Any], after: str, key: str, value: Any) -> dict[str, Any]:
+    """``mapping`` with ``key: value`` placed after the key ``after`` (last, without it)."""
+    items = list(mapping.items())
+    place = list(mapping).index(after) + 1 if after in mapping else len(items)
+    return dict([*items[:place], (key, value), *items[place:]])
 
 
 def _derived_type(cls: type[Any], name: str) -> Any:
@@ -367,9 +376,7 @@ def fields_reader(cls: type[Any], optional: frozenset[str] = frozenset()) -> Cal
     optional |= {a.alias for a in attrs.fields(cls) if a.init and a.default is None}
     derived = _DERIVED.get(cls, {})
     for key, after in derived.items():  # in the written order, for the first key missing
-        items = list(fields.items())
-        place = [k for k, _ in items].index(after) + 1 if after in fields else len(items)
-        fields = dict([*items[:place], (key, _derived_type(cls, key)), *items[place:]])
+        fields = _insert(fields, after, key, _derived_type(cls, key))
 
     def read(value: Any) -> dict[str, Any]:
         if type(value) is not dict:

@@ -80,7 +80,6 @@ from ._codec import (
     _items,
     _list,
     _str,
-    at,
     build,
     converter,
     derived_keys,
@@ -89,6 +88,7 @@ from ._codec import (
     json_int,
     key_path,
     kind_of,
+    read_at,
     schema_of,
     show,
     structure,
@@ -715,10 +715,7 @@ def _view(value: Any, _: Any = None) -> PlayerView:
     if found:
         raise Bad(found[0].message, f".{found[0].path}" if found[0].path else "")
     view = build(PlayerView, fields)
-    try:
-        listed = converter.structure(raw["legal_actions"], tuple[Action, ...])
-    except Exception as exc:
-        raise at(".legal_actions", exc) from None
+    listed = read_at(".legal_actions", raw["legal_actions"], tuple[Action, ...])
     if listed and view.current_seat != view.seat:
         raise Bad("only the seat to act has legal actions", ".legal_actions")
     for i, action in enumerate(listed):  # checked; the menu itself follows from the view
@@ -759,10 +756,7 @@ def _side_score(value: Any, _: Any = None) -> SideScore:
         raise Bad("missing", ".total")
     body = {k: x for k, x in value.items() if k != "total"} if type(value) is dict else value
     score = build(SideScore, _read_side(body))
-    try:
-        total = converter.structure(value["total"], int)
-    except Exception as exc:
-        raise at(".total", exc) from None
+    total = read_at(".total", value["total"], int)
     if total != score.total:
         raise Bad(f"the lines add up to {show(score.total)}", ".total")
     return score
