@@ -152,6 +152,14 @@ def _object_pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return marked
 
 
+def _check_object(data: Any, path: str) -> None:
+    """Refuse ``data`` at ``path`` unless it is a JSON object that repeats no key."""
+    if not isinstance(data, dict):
+        fail(path, f"expected an object, got {kind_of(data)}")
+    if isinstance(data, _DuplicateKeys):
+        fail(key_path(path, data.duplicate), "duplicate key")
+
+
 # ================================================================== objects
 class Reader:
     """Strict access to the fields of one JSON object, naming JSON paths in its errors.
@@ -183,10 +191,7 @@ class Reader:
         required: Iterable[str] = (),
         optional: Iterable[str] = (),
     ) -> None:
-        if not isinstance(data, dict):
-            fail(path, f"expected an object, got {kind_of(data)}")
-        if isinstance(data, _DuplicateKeys):
-            fail(key_path(path, data.duplicate), "duplicate key")
+        _check_object(data, path)
         req = tuple(required)
         known = set(req).union(optional)
         for key in data:
@@ -412,10 +417,7 @@ def from_dict(
     """
     if kind is not None and (not isinstance(kind, str) or kind not in _TYPES):
         fail(path, f"no document type {kind!r}; known: {', '.join(_TYPES)}")
-    if not isinstance(data, dict):
-        fail(path, f"expected an object, got {kind_of(data)}")
-    if isinstance(data, _DuplicateKeys):
-        fail(key_path(path, data.duplicate), "duplicate key")
+    _check_object(data, path)
     if versioned:
         if "format_version" not in data:
             fail(f"{path}.format_version", "missing")
