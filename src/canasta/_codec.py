@@ -27,18 +27,7 @@ import cattrs
 import cattrs.gen
 from cattrs.errors import ClassValidationError, IterableValidationError
 
-from .actions import (
-    Action,
-    AnswerPartner,
-    AskPartner,
-    DealNextHand,
-    DeclinePile,
-    Discard,
-    Draw,
-    EndTurn,
-    MeldCards,
-    TakePile,
-)
+from .actions import _ACTION_TYPES, Action
 from .cards import N_KINDS, Card, Cards, Rank
 from .errors import CanastaError, NotationError, VariantError
 from .limits import (
@@ -77,6 +66,7 @@ __all__ = [
     "read_at",
     "schema_of",
     "show",
+    "snake_case",
     "structure",
     "variant_document",
     "variant_from_document",
@@ -93,18 +83,15 @@ BOUNDS: Final[dict[str, tuple[int, int]]] = {
     "count": (0, MAX_CARDS),
 }
 
-#: The ``"type"`` of each action class (in a document, and for an action nested in one).
-ACTIONS: Final[dict[str, type[Any]]] = {
-    "draw": Draw,
-    "take_pile": TakePile,
-    "meld_cards": MeldCards,
-    "discard": Discard,
-    "ask_partner": AskPartner,
-    "answer_partner": AnswerPartner,
-    "decline_pile": DeclinePile,
-    "end_turn": EndTurn,
-    "deal_next_hand": DealNextHand,
-}
+
+def snake_case(name: str, sep: str = "_") -> str:
+    """A class name in lower case, its words joined by ``sep`` (``TakePile``: ``take_pile``)."""
+    return re.sub(r"(?<!^)(?=[A-Z])", sep, name).lower()
+
+
+#: The ``"type"`` of each action class, its name in snake case (in a document, and for an action
+#: nested in one), in the order of :data:`~canasta.actions.Action`.
+ACTIONS: Final[dict[str, type[Any]]] = {snake_case(cls.__name__): cls for cls in _ACTION_TYPES}
 _ACTION_NAMES: Final = {cls: name for name, cls in ACTIONS.items()}
 
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -309,7 +296,7 @@ def _tuple_hook(cls: Any) -> Callable[[Any, Any], Any]:
 @functools.cache
 def _enum_hook(cls: type[enum.Enum]) -> Callable[[Any, Any], Any]:
     by_value = {m.value: m for m in cls}
-    name = re.sub(r"(?<!^)(?=[A-Z])", " ", cls.__name__).lower()  # ScoreItem: "score item"
+    name = snake_case(cls.__name__, " ")  # ScoreItem: "score item"
 
     def hook(value: Any, _: Any) -> Any:
         text = _str(value, max_len=64)  # an enum's value is a short word

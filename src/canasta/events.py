@@ -96,7 +96,6 @@ True
 
 from __future__ import annotations
 
-import re
 import typing
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final, NoReturn, Self
@@ -104,7 +103,7 @@ from typing import Any, Final, NoReturn, Self
 import attrs
 
 from . import _rules
-from ._codec import Bad, _int, at, build, converter, fields_reader
+from ._codec import Bad, _int, at, build, converter, fields_reader, snake_case
 from .actions import (
     _ACTION_TYPES,
     AnswerPartner,
@@ -1019,4 +1018,4 @@ def _reader(cls: type[Any]) -> Callable[[Any, Any], Any]:
 
 for _cls in _EVENT_TYPES:
     converter.register_structure_hook(_cls, _reader(_cls))
-    register(re.sub(r"(?<!^)(?=[A-Z])", "_", _cls.__name__).lower(), _cls, _encode)
+    register(snake_case(_cls.__name__), _cls, _encode)
