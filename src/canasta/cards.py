@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 import attrs
 
@@ -20,6 +20,8 @@ from .errors import NotationError
 from .limits import MAX_ACTION_TEXT, MAX_CARDS, excerpt
 
 __all__ = ["JOKER", "Card", "Cards", "Rank", "Suit", "make_pack"]
+
+_E = TypeVar("_E", bound=enum.IntEnum)
 
 
 class Suit(enum.IntEnum):
@@ -102,7 +104,7 @@ N_KINDS = 53
 JOKER_ID = 52
 
 
-def _enum_value(kind: type[enum.IntEnum], value: Any) -> Any:
+def _enum_value(kind: type[_E], value: Any) -> _E:
     if isinstance(value, kind):
         return value
     if isinstance(value, int) and not isinstance(value, bool):
@@ -114,15 +116,11 @@ def _enum_value(kind: type[enum.IntEnum], value: Any) -> Any:
 
 
 def _to_rank(value: Any) -> Rank:
-    rank: Rank = _enum_value(Rank, value)
-    return rank
+    return _enum_value(Rank, value)
 
 
 def _to_suit(value: Any) -> Suit | None:
-    if value is None:
-        return None
-    suit: Suit = _enum_value(Suit, value)
-    return suit
+    return None if value is None else _enum_value(Suit, value)
 
 
 def _card_id(rank: Rank, suit: Suit | None) -> int:
