@@ -561,6 +561,10 @@ def _derive(name: str, changes: str) -> Variant:
 
 
 # ================================================================== the schema
+#: The schemas of the schema file (``$defs``) by the types whose values they describe.
+_REFS: Final = {Card: "card", Rank: "rank", Cards: "cards", Variant: "variant_body", Meld: "meld"}
+
+
 def schema_of(kind: Any, defs: dict[str, Any]) -> dict[str, Any]:
     """The JSON Schema of values of ``kind`` (a type the converter reads), adding the schemas
     of attrs classes to ``defs`` (by class name) and referring to them."""
@@ -569,22 +573,14 @@ def schema_of(kind: Any, defs: dict[str, Any]) -> dict[str, Any]:
     if type(None) in args:
         inner = [a for a in args if a is not type(None)]
         return {"anyOf": [schema_of(inner[0], defs), {"type": "null"}]}
+    if kind in _REFS:
+        return {"$ref": f"#/$defs/{_REFS[kind]}"}
     if kind is bool:
         return {"type": "boolean"}
     if kind is int:
         return {"type": "integer"}
     if kind is str:
         return {"type": "string", "maxLength": MAX_STRING}
-    if kind is Card:
-        return {"$ref": "#/$defs/card"}
-    if kind is Rank:
-        return {"$ref": "#/$defs/rank"}
-    if kind is Cards:
-        return {"$ref": "#/$defs/cards"}
-    if kind is Variant:
-        return {"$ref": "#/$defs/variant_body"}
-    if kind is Meld:
-        return {"$ref": "#/$defs/meld"}
     if origin is frozenset:
         return {"type": "array", "items": {"$ref": "#/$defs/rank"}, "uniqueItems": True}
     if origin is tuple:

@@ -56,6 +56,7 @@ New document types (a game record, say) are added with :func:`register`.
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 import re
 from collections.abc import Callable, Iterable
@@ -467,17 +468,8 @@ _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 def _check_depth(text: str) -> None:
     """Refuse nesting deeper than :data:`MAX_DEPTH` before parsing, naming the path."""
     brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
-    if len(brackets) <= MAX_DEPTH:
-        return
-    depth = 0
-    for c in brackets:
-        if c in "[{":
-            depth += 1
-            if depth > MAX_DEPTH:
-                break
-        else:
-            depth -= 1
-    else:
+    depths = itertools.accumulate(1 if c in "[{" else -1 for c in brackets)
+    if len(brackets) <= MAX_DEPTH or all(depth <= MAX_DEPTH for depth in depths):
         return
     stack: list[list[Any]] = []  # [bracket, index or key token, last string token]
     for m in _SCAN.finditer(text):
