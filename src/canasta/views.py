@@ -401,10 +401,8 @@ def stand_in(view: PlayerView) -> GameState:
         for i in ids:
             if k <= 0:
                 break
-            got = counts[i]
+            got = min(counts[i], k)
             if got:
-                if got > k:
-                    got = k
                 counts[i] -= got
                 out.append((i, got))
                 k -= got
@@ -430,11 +428,7 @@ def stand_in(view: PlayerView) -> GameState:
         if top_freezes:
             raise StateError(f"a pile with {top} on top is frozen")
         placed += take(calm, buried, "cards that do not freeze it")
-    pile: list[Card] = []
-    for i, k in placed:
-        pile += [_CARDS[i]] * k
-    if top is not None:
-        pile.append(top)
+    pile = [_CARDS[i] for i, k in placed for _ in range(k)] + ([top] if top is not None else [])
 
     def unseen(size: int) -> Cards:
         """``size`` unseen cards, red threes last (they go to the stock)."""
@@ -445,10 +439,7 @@ def stand_in(view: PlayerView) -> GameState:
 
     hands = [view.hand if s == view.seat else unseen(view.hand_sizes[s]) for s in range(n)]
     zones = [tuple(unseen(size) for size in sizes) for sizes in view.zone_sizes]
-    rest: list[Card] = []
-    for i, k in enumerate(counts):  # the rest, all of it (the sizes add up)
-        if k:
-            rest += [_CARDS[i]] * k
+    rest = [_CARDS[i] for i, k in enumerate(counts) for _ in range(k)]  # all (the sizes add up)
     stock, out_of_play = rest[: view.stock_size], rest[view.stock_size :]
     order = view.order or tuple(range(n))
     dealer = view.dealer if view.dealer is not None else order[-1]
