@@ -690,10 +690,9 @@ def _view(value: Any, _: Any = None) -> PlayerView:
     """A view from its fields, its legal actions those of the viewer's seat; the first of
     :func:`~canasta.views.view_problems` is refused at its JSON path."""
     raw = value if type(value) is dict else {}
-    if any(k in raw for k in _VIEW_0_2):
-        missing = next((k for k in _VIEW_0_2 if k not in raw), None)
-        if missing is not None:
-            raise Bad("missing (a view has all of dealer ... score, or none)", f".{missing}")
+    missing = [k for k in _VIEW_0_2 if k not in raw]
+    if 0 < len(missing) < len(_VIEW_0_2):
+        raise Bad("missing (a view has all of dealer ... score, or none)", f".{missing[0]}")
     if raw and "legal_actions" not in raw:
         raise Bad("missing", ".legal_actions")
     fields = _read_view({k: x for k, x in raw.items() if k not in _VIEW_DERIVED} or value)
