@@ -229,20 +229,17 @@ class GameRecord:
     # ------------------------------------------------------------------ text form
     def dumps(self) -> str:
         """The readable text form (see the module documentation)."""
-        lines = [f"[Variant {format_variant(self.variant)}]"]
-        if self.seed is not None:
-            lines.append(f"[Seed {self.seed}]")
-        lines.append(f"[DealVersion {self.deal_version}]")
-        if self.deck is not None:
-            lines.append(f"[Deck {' '.join(str(c) for c in self.deck)}]")
-        if self.dealer is not None:
-            lines.append(f"[Dealer {self.dealer}]")
-        if self.totals is not None:
-            lines.append(f"[Totals {' '.join(str(t) for t in self.totals)}]")
-        if self.players:
-            lines.append(f"[Players {', '.join(self.players)}]")
-        if self.date is not None:
-            lines.append(f"[Date {self.date}]")
+        tags = {  # each tag written unless its value is None
+            "Variant": format_variant(self.variant),
+            "Seed": self.seed,
+            "DealVersion": self.deal_version,
+            "Deck": None if self.deck is None else " ".join(map(str, self.deck)),
+            "Dealer": self.dealer,
+            "Totals": None if self.totals is None else " ".join(map(str, self.totals)),
+            "Players": ", ".join(self.players) or None,
+            "Date": self.date,
+        }
+        lines = [f"[{tag} {value}]" for tag, value in tags.items() if value is not None]
         lines.append("")
         hand = 1
         lines.append(f"# hand {hand}")
