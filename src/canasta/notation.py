@@ -200,6 +200,7 @@ MAX_POSITION_TEXT: Final = limits.MAX_POSITION_TEXT
 _TOKEN = re.compile(r"\S+")
 _INT = re.compile(r"-?[0-9]{1,40}\Z")
 _Token = tuple[str, int]
+_Part = tuple[int, list[_Token]]  # a part of a line: where it starts, its tokens
 
 
 def _refuse_unread(text: object, what: str, limit: int, shown: int = 40) -> None:
@@ -265,21 +266,24 @@ def _parse_card(text: str, tok: str, pos: int) -> Card:
         raise _action_error(text, pos, _card_message(tok)) from None
 
 
-def _split_groups(tokens: list[_Token]) -> list[tuple[int, list[_Token]]]:
+def _split(start: int, tokens: list[_Token], sep: str) -> list[_Part]:
+    """Split on lone ``sep`` tokens; each part comes with where it starts: ``start`` for the
+    first, then the ``sep`` before it."""
+    parts: list[_Part] = [(start, [])]
+    for tok in tokens:
+        if tok[0] == sep:
+            parts.append((tok[1], []))
+        else:
+            parts[-1][1].append(tok)
+    return parts
+
+
+def _split_groups(tokens: list[_Token]) -> list[_Part]:
     """Split on lone ``+`` tokens. Each group comes with the index to blame if it is empty:
     the ``+`` that ends it, or for the last group the ``+`` that starts it."""
-    groups: list[tuple[int, list[_Token]]] = []
-    current: list[_Token] = []
-    start = tokens[0][1] if tokens else 0
-    for tok, pos in tokens:
-        if tok == "+":
-            groups.append((pos, current))
-            current = []
-            start = pos
-        else:
-            current.append((tok, pos))
-    groups.append((start, current))
-    return groups
+    parts = _split(tokens[0][1] if tokens else 0, tokens, "+")
+    blame = [start for start, _ in parts[1:]] + [parts[-1][0]]
+    return [(at, group) for at, (_, group) in zip(blame, parts, strict=True)]
 
 
 def _group_cards(
@@ -673,9 +677,6 @@ def position_repr(state: GameState) -> str:
     return f"canasta.parse_position({text!r})"
 
 
-_Part = tuple[int, list[_Token]]  # an entry of a line: where it starts, its tokens
-
-
 class _Line(NamedTuple):
     number: int
     keyword: str
@@ -731,17 +732,8 @@ class _Reader:
             self.fail(tok[1], _card_message(tok[0]))
         return card
 
-    def split(self, start: int, tokens: list[_Token], sep: str) -> list[_Part]:
-        parts: list[_Part] = [(start, [])]
-        for tok in tokens:
-            if tok[0] == sep:
-                parts.append((tok[1], []))
-            else:
-                parts[-1][1].append(tok)
-        return parts
-
     def per(self, line: _Line, n: int, what: str) -> list[_Part]:
-        parts = self.split(line.key_pos + len(line.keyword), line.tokens, "/")
+        parts = _split(line.key_pos + len(line.keyword), line.tokens, "/")
         if len(parts) != n:
             self.fail(line.key_pos, f"{len(parts)} entries separated by '/' for {n} {what}s")
         for start, part in parts:
@@ -868,7 +860,7 @@ class _Reader:
         order = seating(v, hand_number)
         sides = hand_sides(v, order)
         if "sides" in by_key:
-            parts = self.split(by_key["sides"].key_pos, by_key["sides"].tokens, "/")
+            parts = _split(by_key["sides"].key_pos, by_key["sides"].tokens, "/")
             for start, part in parts:
                 if not part:
                     self.fail(start, "an empty side")
@@ -1018,7 +1010,7 @@ class _Reader:
         if len(part) == 1 and part[0][0] == "-":
             return ()
         read: list[tuple[Meld, int, list[tuple[Card, int]]]] = []
-        for start, group in self.split(part[0][1], part, ";"):
+        for start, group in _split(part[0][1], part, ";"):
             got = self.cards(group)
             if not got:
                 self.fail(start, "an empty meld: melds are separated by ';', '-' is no meld")
