@@ -327,9 +327,7 @@ def observe(state: GameState, seat: int) -> PlayerView:
         raise StateError(f"seat must be from 0 to {n - 1}, not {seat!r}")
     seat = int(seat)
     side = state.hand_side(seat) if seat in state.order else None
-    score = None
-    if state.is_hand_over:
-        score = score_hand(state)
+    score = score_hand(state) if state.is_hand_over else None
     return PlayerView(
         seat=seat,
         side=side,
