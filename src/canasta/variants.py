@@ -505,11 +505,8 @@ class Variant:
             )
         object.__setattr__(self, "_to_go_out", need)
         object.__setattr__(self, "_wild_limits", tuple(self._wild_limit(n) for n in range(128)))
-        side_of = [0] * self.players
-        for i, side in enumerate(self.sides):
-            for seat in side:
-                side_of[seat] = i
-        object.__setattr__(self, "_side_of", tuple(side_of))
+        side_of = {seat: i for i, side in enumerate(self.sides) for seat in side}
+        object.__setattr__(self, "_side_of", tuple(side_of[s] for s in range(self.players)))
 
     def _validate(self) -> None:
         """The rules between fields (each field's own type and bounds are its :func:`rule`)."""
