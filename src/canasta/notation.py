@@ -845,10 +845,8 @@ class _Reader:
 
         hand_number = self.int_at(fields["hand"], "hand") if "hand" in fields else 1
         seed: int | None = 0
-        if "seed" in fields and fields["seed"][0] != "-":
-            seed = self.int_at(fields["seed"], "seed")
-        elif "seed" in fields:
-            seed = None
+        if "seed" in fields:
+            seed = None if fields["seed"][0] == "-" else self.int_at(fields["seed"], "seed")
         deal_version = 1  # version 0 (the old shuffle) is written out: "deal 0"
         if "deal" in fields:
             deal_version = self.int_at(fields["deal"], "deal")
