@@ -19,7 +19,7 @@ import functools
 import json
 import re
 import typing
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, Final, NoReturn, TypeVar
 
 import attrs
@@ -27,18 +27,7 @@ import cattrs
 import cattrs.gen
 from cattrs.errors import ClassValidationError, IterableValidationError
 
-from .actions import (
-    Action,
-    AnswerPartner,
-    AskPartner,
-    DealNextHand,
-    DeclinePile,
-    Discard,
-    Draw,
-    EndTurn,
-    MeldCards,
-    TakePile,
-)
+from .actions import _ACTION_TYPES, Action
 from .cards import N_KINDS, Card, Cards, Rank
 from .errors import CanastaError, NotationError, VariantError
 from .limits import (
@@ -74,8 +63,10 @@ __all__ = [
     "json_int",
     "key_path",
     "kind_of",
+    "read_at",
     "schema_of",
     "show",
+    "snake_case",
     "structure",
     "variant_document",
     "variant_from_document",
@@ -92,18 +83,15 @@ BOUNDS: Final[dict[str, tuple[int, int]]] = {
     "count": (0, MAX_CARDS),
 }
 
-#: The ``"type"`` of each action class (in a document, and for an action nested in one).
-ACTIONS: Final[dict[str, type[Any]]] = {
-    "draw": Draw,
-    "take_pile": TakePile,
-    "meld_cards": MeldCards,
-    "discard": Discard,
-    "ask_partner": AskPartner,
-    "answer_partner": AnswerPartner,
-    "decline_pile": DeclinePile,
-    "end_turn": EndTurn,
-    "deal_next_hand": DealNextHand,
-}
+
+def snake_case(name: str, sep: str = "_") -> str:
+    """A class name in lower case, its words joined by ``sep`` (``TakePile``: ``take_pile``)."""
+    return re.sub(r"(?<!^)(?=[A-Z])", sep, name).lower()
+
+
+#: The ``"type"`` of each action class, its name in snake case (in a document, and for an action
+#: nested in one), in the order of :data:`~canasta.actions.Action`.
+ACTIONS: Final[dict[str, type[Any]]] = {snake_case(cls.__name__): cls for cls in _ACTION_TYPES}
 _ACTION_NAMES: Final = {cls: name for name, cls in ACTIONS.items()}
 
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -247,22 +235,22 @@ def _str(value: Any, _: Any = None, max_len: int = MAX_STRING) -> str:
     return value
 
 
-def _card(value: Any, _: Any = None) -> Card:
-    if type(value) is not str:
-        raise Bad(f"expected a card (a string such as 'KH'), got {kind_of(value)}")
-    card = _CARD_BY_NOTATION.get(value)
-    if card is None:
-        raise Bad(f"not a card: {value[:20] + '...' if len(value) > 20 else value!r}")
-    return card
+def _symbol(table: dict[str, _T], what: str, example: str) -> Callable[..., _T]:
+    """The structure hook of a value written as its symbol, a key of ``table`` (a card, a rank)."""
+
+    def hook(value: Any, _: Any = None) -> _T:
+        if type(value) is not str:
+            raise Bad(f"expected a {what} (a string such as {example!r}), got {kind_of(value)}")
+        found = table.get(value)
+        if found is None:
+            raise Bad(f"not a {what}: {value[:20] + '...' if len(value) > 20 else value!r}")
+        return found
+
+    return hook
 
 
-def _rank(value: Any, _: Any = None) -> Rank:
-    if type(value) is not str:
-        raise Bad(f"expected a rank (a string such as 'K'), got {kind_of(value)}")
-    rank = _RANK_BY_SYMBOL.get(value)
-    if rank is None:
-        raise Bad(f"not a rank: {value[:20] + '...' if len(value) > 20 else value!r}")
-    return rank
+_card = _symbol(_CARD_BY_NOTATION, "card", "KH")
+_rank = _symbol(_RANK_BY_SYMBOL, "rank", "K")
 
 
 def _list(value: Any, max_len: int = MAX_ITEMS) -> list[Any]:
@@ -273,14 +261,21 @@ def _list(value: Any, max_len: int = MAX_ITEMS) -> list[Any]:
     return value
 
 
+def read_at(step: str, value: Any, kind: Any) -> Any:
+    """``value`` read as ``kind``, one ``step`` (``[3]``, ``.seat``) below the value being read."""
+    try:
+        return converter.structure(value, kind)
+    except Exception as exc:
+        raise at(step, exc) from None
+
+
+def _structured(pairs: Iterable[tuple[Any, Any]]) -> list[Any]:
+    """Each value of ``pairs`` read as the type beside it, a fault named by its index."""
+    return [read_at(f"[{i}]", x, kind) for i, (x, kind) in enumerate(pairs)]
+
+
 def _items(value: Any, item: Any, max_len: int = MAX_ITEMS) -> list[Any]:
-    out = []
-    for i, x in enumerate(_list(value, max_len)):
-        try:
-            out.append(converter.structure(x, item))
-        except Exception as exc:
-            raise at(f"[{i}]", exc) from None
-    return out
+    return _structured((x, item) for x in _list(value, max_len))
 
 
 def _tuple_hook(cls: Any) -> Callable[[Any, Any], Any]:
@@ -293,13 +288,7 @@ def _tuple_hook(cls: Any) -> Callable[[Any, Any], Any]:
         items = _list(value)
         if len(items) != len(args):
             raise Bad(f"expected an array of {len(args)} items, got {len(items)}")
-        out = []
-        for i, (x, t) in enumerate(zip(items, args, strict=True)):
-            try:
-                out.append(converter.structure(x, t))
-            except Exception as exc:
-                raise at(f"[{i}]", exc) from None
-        return tuple(out)
+        return tuple(_structured(zip(items, args, strict=True)))
 
     return fixed
 
@@ -307,7 +296,7 @@ def _tuple_hook(cls: Any) -> Callable[[Any, Any], Any]:
 @functools.cache
 def _enum_hook(cls: type[enum.Enum]) -> Callable[[Any, Any], Any]:
     by_value = {m.value: m for m in cls}
-    name = re.sub(r"(?<!^)(?=[A-Z])", " ", cls.__name__).lower()  # ScoreItem: "score item"
+    name = snake_case(cls.__name__, " ")  # ScoreItem: "score item"
 
     def hook(value: Any, _: Any) -> Any:
         text = _str(value, max_len=64)  # an enum's value is a short word
@@ -341,13 +330,19 @@ def derived_keys(cls: type[Any], keys: dict[str, str]) -> None:
     plain = cattrs.gen.make_dict_unstructure_fn(cls, converter)
 
     def write(obj: Any) -> dict[str, Any]:
-        items = list(plain(obj).items())
+        out: dict[str, Any] = plain(obj)
         for key, after in keys.items():
-            place = [k for k, _ in items].index(after) + 1
-            items.insert(place, (key, converter.unstructure(getattr(obj, key))))
-        return dict(items)
+            out = _insert(out, after, key, converter.unstructure(getattr(obj, key)))
+        return out
 
     converter.register_unstructure_hook(cls, write)
+
+
+def _insert(mapping: dict[str, Any], after: str, key: str, value: Any) -> dict[str, Any]:
+    """``mapping`` with ``key: value`` placed after the key ``after`` (last, without it)."""
+    items = list(mapping.items())
+    place = list(mapping).index(after) + 1 if after in mapping else len(items)
+    return dict([*items[:place], (key, value), *items[place:]])
 
 
 def _derived_type(cls: type[Any], name: str) -> Any:
@@ -368,9 +363,7 @@ def fields_reader(cls: type[Any], optional: frozenset[str] = frozenset()) -> Cal
     optional |= {a.alias for a in attrs.fields(cls) if a.init and a.default is None}
     derived = _DERIVED.get(cls, {})
     for key, after in derived.items():  # in the written order, for the first key missing
-        items = list(fields.items())
-        place = [k for k, _ in items].index(after) + 1 if after in fields else len(items)
-        fields = dict([*items[:place], (key, _derived_type(cls, key)), *items[place:]])
+        fields = _insert(fields, after, key, _derived_type(cls, key))
 
     def read(value: Any) -> dict[str, Any]:
         if type(value) is not dict:
@@ -568,6 +561,10 @@ def _derive(name: str, changes: str) -> Variant:
 
 
 # ================================================================== the schema
+#: The schemas of the schema file (``$defs``) by the types whose values they describe.
+_REFS: Final = {Card: "card", Rank: "rank", Cards: "cards", Variant: "variant_body", Meld: "meld"}
+
+
 def schema_of(kind: Any, defs: dict[str, Any]) -> dict[str, Any]:
     """The JSON Schema of values of ``kind`` (a type the converter reads), adding the schemas
     of attrs classes to ``defs`` (by class name) and referring to them."""
@@ -576,22 +573,14 @@ def schema_of(kind: Any, defs: dict[str, Any]) -> dict[str, Any]:
     if type(None) in args:
         inner = [a for a in args if a is not type(None)]
         return {"anyOf": [schema_of(inner[0], defs), {"type": "null"}]}
+    if kind in _REFS:
+        return {"$ref": f"#/$defs/{_REFS[kind]}"}
     if kind is bool:
         return {"type": "boolean"}
     if kind is int:
         return {"type": "integer"}
     if kind is str:
         return {"type": "string", "maxLength": MAX_STRING}
-    if kind is Card:
-        return {"$ref": "#/$defs/card"}
-    if kind is Rank:
-        return {"$ref": "#/$defs/rank"}
-    if kind is Cards:
-        return {"$ref": "#/$defs/cards"}
-    if kind is Variant:
-        return {"$ref": "#/$defs/variant_body"}
-    if kind is Meld:
-        return {"$ref": "#/$defs/meld"}
     if origin is frozenset:
         return {"type": "array", "items": {"$ref": "#/$defs/rank"}, "uniqueItems": True}
     if origin is tuple:

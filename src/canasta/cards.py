@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 import attrs
 
@@ -20,6 +20,8 @@ from .errors import NotationError
 from .limits import MAX_ACTION_TEXT, MAX_CARDS, excerpt
 
 __all__ = ["JOKER", "Card", "Cards", "Rank", "Suit", "make_pack"]
+
+_E = TypeVar("_E", bound=enum.IntEnum)
 
 
 class Suit(enum.IntEnum):
@@ -88,39 +90,13 @@ class Rank(enum.IntEnum):
         raise NotationError(f"not a rank: {excerpt(text)}", text)
 
 
-_RANK_SYMBOLS = {
-    Rank.TWO: "2",
-    Rank.THREE: "3",
-    Rank.FOUR: "4",
-    Rank.FIVE: "5",
-    Rank.SIX: "6",
-    Rank.SEVEN: "7",
-    Rank.EIGHT: "8",
-    Rank.NINE: "9",
-    Rank.TEN: "T",
-    Rank.JACK: "J",
-    Rank.QUEEN: "Q",
-    Rank.KING: "K",
-    Rank.ACE: "A",
-    Rank.JOKER: "JK",
-}
+#: Each rank's symbol: one character from the two to the ace, then the joker's ``JK``.
+_RANK_SYMBOLS: dict[Rank, str] = dict(zip(Rank, [*"23456789TJQKA", "JK"], strict=True))
 _RANK_BY_SYMBOL = {v: k for k, v in _RANK_SYMBOLS.items()}
-_RANK_BY_SYMBOL["10"] = Rank.TEN
-_RANK_BY_SYMBOL["JOKER"] = Rank.JOKER
-_RANK_BY_SYMBOL["*"] = Rank.JOKER
+_RANK_BY_SYMBOL |= {"10": Rank.TEN, "JOKER": Rank.JOKER, "*": Rank.JOKER}
+#: The suits by their letters (``S H D C``) and their black and white symbols.
 _SUIT_BY_SYMBOL = {
-    "S": Suit.SPADES,
-    "H": Suit.HEARTS,
-    "D": Suit.DIAMONDS,
-    "C": Suit.CLUBS,
-    "♠": Suit.SPADES,
-    "♥": Suit.HEARTS,
-    "♦": Suit.DIAMONDS,
-    "♣": Suit.CLUBS,
-    "♤": Suit.SPADES,
-    "♡": Suit.HEARTS,
-    "♢": Suit.DIAMONDS,
-    "♧": Suit.CLUBS,
+    symbol: suit for row in ("SHDC", "♠♥♦♣", "♤♡♢♧") for symbol, suit in zip(row, Suit, strict=True)
 }
 
 #: Number of card kinds: 52 suited cards and the joker. Card ids run from 0 to 52.
@@ -128,7 +104,7 @@ N_KINDS = 53
 JOKER_ID = 52
 
 
-def _enum_value(kind: type[enum.IntEnum], value: Any) -> Any:
+def _enum_value(kind: type[_E], value: Any) -> _E:
     if isinstance(value, kind):
         return value
     if isinstance(value, int) and not isinstance(value, bool):
@@ -140,15 +116,11 @@ def _enum_value(kind: type[enum.IntEnum], value: Any) -> Any:
 
 
 def _to_rank(value: Any) -> Rank:
-    rank: Rank = _enum_value(Rank, value)
-    return rank
+    return _enum_value(Rank, value)
 
 
 def _to_suit(value: Any) -> Suit | None:
-    if value is None:
-        return None
-    suit: Suit = _enum_value(Suit, value)
-    return suit
+    return None if value is None else _enum_value(Suit, value)
 
 
 def _card_id(rank: Rank, suit: Suit | None) -> int:
@@ -282,18 +254,14 @@ def display_key(card: Card) -> tuple[int, int]:
 
 #: Card ids in the order a hand is shown.
 DISPLAY_ORDER = tuple(sorted(range(N_KINDS), key=_display_key))
-_CARD_BY_TEXT: dict[str, Card] = {}
-for _c in Card._BY_ID:
-    if _c.suit is None:
-        for _r in ("JK", "JOKER", "*", "🃏"):
-            _CARD_BY_TEXT[_r] = _c
-        continue
-    for _rs, _rk in _RANK_BY_SYMBOL.items():
-        if _rk is not _c.rank:
-            continue
-        for _ss, _sk in _SUIT_BY_SYMBOL.items():
-            if _sk is _c.suit:
-                _CARD_BY_TEXT[_rs + _ss] = _c
+#: Every card by its notation in capitals (each rank symbol with each suit symbol).
+_CARD_BY_TEXT: dict[str, Card] = {
+    rs + ss: Card._BY_ID[_card_id(rank, suit)]
+    for rs, rank in _RANK_BY_SYMBOL.items()
+    if rank is not Rank.JOKER
+    for ss, suit in _SUIT_BY_SYMBOL.items()
+}
+_CARD_BY_TEXT |= dict.fromkeys(("JK", "JOKER", "*", "🃏"), Card._BY_ID[JOKER_ID])
 
 #: The joker.
 JOKER = Card._BY_ID[JOKER_ID]

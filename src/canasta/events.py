@@ -96,7 +96,6 @@ True
 
 from __future__ import annotations
 
-import re
 import typing
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final, NoReturn, Self
@@ -104,7 +103,7 @@ from typing import Any, Final, NoReturn, Self
 import attrs
 
 from . import _rules
-from ._codec import Bad, _int, at, build, converter, fields_reader
+from ._codec import Bad, _int, at, build, converter, fields_reader, snake_case
 from .actions import (
     _ACTION_TYPES,
     AnswerPartner,
@@ -782,17 +781,10 @@ def _melded(
         if o is None:
             out.append(MeldMade(seat=seat, side=side, meld=m))
         else:
-            counts = list(Cards.of(m.cards).counts)
-            for c in o.cards:
-                counts[c.id] -= 1
-            added = Meld(m.rank, [Card.from_id(i) for i, n in enumerate(counts) for _ in range(n)])
+            added = Meld(m.rank, Cards.of(m.cards)._with(removed=o.cards))
             out.append(MeldExtended(seat=seat, side=side, cards=added.cards, meld=m))
         if len(m.cards) >= size and (o is None or len(o.cards) < size):
-            out.append(
-                CanastaCompleted(
-                    seat=seat, side=side, rank=m.rank, natural=before.variant.canasta_class(m)[0]
-                )
-            )
+            out.append(_completed(before, seat, side, m))
 
 
 def _lone_hand(before: GameState, after: GameState, out: list[Event]) -> None:
@@ -813,11 +805,14 @@ def _lone_hand(before: GameState, after: GameState, out: list[Event]) -> None:
             for o in before.melds[before.side_of(p)]
         )
         if len(m.cards) >= size and not was:
-            out.append(
-                CanastaCompleted(
-                    seat=None, side=side, rank=m.rank, natural=before.variant.canasta_class(m)[0]
-                )
-            )
+            out.append(_completed(before, None, side, m))
+
+
+def _completed(before: GameState, seat: int | None, side: int, meld: Meld) -> CanastaCompleted:
+    """The canasta ``meld`` completed (natural or mixed by the variant's classifier, §1
+    "Canasta")."""
+    natural = before.variant.canasta_class(meld)[0]
+    return CanastaCompleted(seat=seat, side=side, rank=meld.rank, natural=natural)
 
 
 def _first_turn_red_threes(
@@ -1023,4 +1018,4 @@ def _reader(cls: type[Any]) -> Callable[[Any, Any], Any]:
 
 for _cls in _EVENT_TYPES:
     converter.register_structure_hook(_cls, _reader(_cls))
-    register(re.sub(r"(?<!^)(?=[A-Z])", "_", _cls.__name__).lower(), _cls, _encode)
+    register(snake_case(_cls.__name__), _cls, _encode)

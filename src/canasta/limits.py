@@ -128,93 +128,41 @@ class Limit(NamedTuple):
     where: str
 
 
-#: Every limit, as the documentation tables it.
-LIMITS: Final[tuple[Limit, ...]] = (
-    Limit("MAX_TEXT_SIZE", MAX_TEXT_SIZE, "JSON text", "characters", "every JSON reader"),
-    Limit(
-        "MAX_POSITION_TEXT",
-        MAX_POSITION_TEXT,
-        "position notation",
-        "characters",
-        "parse_position, the command line",
-    ),
-    Limit(
-        "MAX_RECORD_TEXT",
-        MAX_RECORD_TEXT,
-        "a game record's text; a file the command line reads",
-        "characters",
-        "GameRecord.loads, the command line",
-    ),
-    Limit(
-        "MAX_RECORD_LINES", MAX_RECORD_LINES, "a game record's text", "lines", "GameRecord.loads"
-    ),
-    Limit(
-        "MAX_ACTION_TEXT",
-        MAX_ACTION_TEXT,
-        "action notation",
-        "characters",
-        "parse_action, check/is_legal/apply of text, record lines",
-    ),
-    Limit("MAX_DEPTH", MAX_DEPTH, "nesting of JSON", "levels", "JSON, variants in positions"),
-    Limit("MAX_STRING", MAX_STRING, "a string in JSON", "characters", "JSON"),
-    Limit(
-        "MAX_VARIANT_TEXT",
-        MAX_VARIANT_TEXT,
-        "a variant in text, with the rest of its line",
-        "characters",
-        "parse_variant, positions, records",
-    ),
-    Limit(
-        "MAX_VARIANT_NAME",
-        MAX_VARIANT_NAME,
-        "a preset's name or alias, looked up",
-        "characters",
-        "every format, get_variant",
-    ),
-    Limit(
-        "MAX_NAME",
-        MAX_NAME,
-        "a player's name, a record's date, a variant's name field",
-        "characters",
-        "records, variants",
-    ),
-    Limit("MAX_ITEMS", MAX_ITEMS, "a list nothing narrower bounds", "items", "JSON"),
-    Limit(
-        "MAX_RECORD_ACTIONS",
-        MAX_RECORD_ACTIONS,
-        "the actions of a game record",
-        "actions",
-        "GameRecord, its text and JSON",
-    ),
-    Limit(
-        "MAX_CARDS",
-        MAX_CARDS,
-        "the cards of one list (a meld, a deck, an action's cards, a zone)",
-        "cards",
-        "every format",
-    ),
-    Limit(
-        "MAX_PLAYERS", MAX_PLAYERS, "seats, numbered 0 to MAX_PLAYERS - 1", "seats", "every format"
-    ),
-    Limit(
-        "MAX_HAND_NUMBER",
-        MAX_HAND_NUMBER,
-        "the hand number, from 1",
-        "value",
-        "every format, problems()",
-    ),
-    Limit("MIN_SEED", MIN_SEED, "the match seed, from", "value", "every format, new_game"),
-    Limit("MAX_SEED", MAX_SEED, "the match seed, to", "value", "every format, new_game"),
-    Limit(
-        "MAX_TOTAL",
-        MAX_TOTAL,
-        "a match total, either way",
-        "value",
-        "every format, new_game, position, problems()",
-    ),
-    Limit("MAX_POINTS", MAX_POINTS, "a variant's int fields", "value", "variants, every format"),
-    Limit("MAX_INT", MAX_INT, "any other int in JSON, either way", "value", "JSON"),
+#: Every limit, as the documentation tables it: its name, what it bounds, the unit and the
+#: formats and functions that read it (its value is the constant's of that name).
+# fmt: off
+_ROWS: Final = (
+    ("MAX_TEXT_SIZE", "JSON text", "characters", "every JSON reader"),
+    ("MAX_POSITION_TEXT", "position notation", "characters", "parse_position, the command line"),
+    ("MAX_RECORD_TEXT", "a game record's text; a file the command line reads", "characters",
+     "GameRecord.loads, the command line"),
+    ("MAX_RECORD_LINES", "a game record's text", "lines", "GameRecord.loads"),
+    ("MAX_ACTION_TEXT", "action notation", "characters",
+     "parse_action, check/is_legal/apply of text, record lines"),
+    ("MAX_DEPTH", "nesting of JSON", "levels", "JSON, variants in positions"),
+    ("MAX_STRING", "a string in JSON", "characters", "JSON"),
+    ("MAX_VARIANT_TEXT", "a variant in text, with the rest of its line", "characters",
+     "parse_variant, positions, records"),
+    ("MAX_VARIANT_NAME", "a preset's name or alias, looked up", "characters",
+     "every format, get_variant"),
+    ("MAX_NAME", "a player's name, a record's date, a variant's name field", "characters",
+     "records, variants"),
+    ("MAX_ITEMS", "a list nothing narrower bounds", "items", "JSON"),
+    ("MAX_RECORD_ACTIONS", "the actions of a game record", "actions",
+     "GameRecord, its text and JSON"),
+    ("MAX_CARDS", "the cards of one list (a meld, a deck, an action's cards, a zone)", "cards",
+     "every format"),
+    ("MAX_PLAYERS", "seats, numbered 0 to MAX_PLAYERS - 1", "seats", "every format"),
+    ("MAX_HAND_NUMBER", "the hand number, from 1", "value", "every format, problems()"),
+    ("MIN_SEED", "the match seed, from", "value", "every format, new_game"),
+    ("MAX_SEED", "the match seed, to", "value", "every format, new_game"),
+    ("MAX_TOTAL", "a match total, either way", "value",
+     "every format, new_game, position, problems()"),
+    ("MAX_POINTS", "a variant's int fields", "value", "variants, every format"),
+    ("MAX_INT", "any other int in JSON, either way", "value", "JSON"),
 )
+# fmt: on
+LIMITS: Final[tuple[Limit, ...]] = tuple(Limit(n, globals()[n], *rest) for n, *rest in _ROWS)
 
 
 def excerpt(text: str, limit: int = 40) -> str:

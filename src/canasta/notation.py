@@ -173,14 +173,10 @@ from .cards import _CARD_BY_TEXT, Card, Cards, Rank
 from .deals import DEAL_VERSIONS
 from .errors import CanastaError, IllegalActionError, NotationError, StateError
 from .melds import Meld
-from .positions import default_has_melded, rest_of_pack
+from .positions import _before, default_has_melded, rest_of_pack
 from .state import DrawSource, EndReason, GameState, HandEnd, Phase, Turn
 from .validation import problems
-from .variants import (
-    CardPoints,
-    Variant,
-    get_variant,
-)
+from .variants import Variant, get_variant
 
 __all__ = [
     "MAX_ACTION_TEXT",
@@ -206,6 +202,17 @@ MAX_POSITION_TEXT: Final = limits.MAX_POSITION_TEXT
 _TOKEN = re.compile(r"\S+")
 _INT = re.compile(r"-?[0-9]{1,40}\Z")
 _Token = tuple[str, int]
+_Part = tuple[int, list[_Token]]  # a part of a line: where it starts, its tokens
+
+
+def _refuse_unread(text: object, what: str, limit: int, shown: int = 40) -> None:
+    """Refuse ``text`` (``what``) unread if it is not a string or is over ``limit`` characters;
+    the message quotes its first ``shown`` characters."""
+    if not isinstance(text, str):
+        raise NotationError(f"{what} must be given as text, not {type(text).__name__}")
+    if len(text) > limit:
+        excerpt = limits.excerpt(text, shown)
+        raise NotationError(f"{what} is too long (at most {limit} characters): {excerpt}", text)
 
 
 def _tokens(text: str, start: int = 0, end: int | None = None) -> list[_Token]:
@@ -261,21 +268,24 @@ def _parse_card(text: str, tok: str, pos: int) -> Card:
         raise _action_error(text, pos, _card_message(tok)) from None
 
 
-def _split_groups(tokens: list[_Token]) -> list[tuple[int, list[_Token]]]:
+def _split(start: int, tokens: list[_Token], sep: str) -> list[_Part]:
+    """Split on lone ``sep`` tokens; each part comes with where it starts: ``start`` for the
+    first, then the ``sep`` before it."""
+    parts: list[_Part] = [(start, [])]
+    for tok in tokens:
+        if tok[0] == sep:
+            parts.append((tok[1], []))
+        else:
+            parts[-1][1].append(tok)
+    return parts
+
+
+def _split_groups(tokens: list[_Token]) -> list[_Part]:
     """Split on lone ``+`` tokens. Each group comes with the index to blame if it is empty:
     the ``+`` that ends it, or for the last group the ``+`` that starts it."""
-    groups: list[tuple[int, list[_Token]]] = []
-    current: list[_Token] = []
-    start = tokens[0][1] if tokens else 0
-    for tok, pos in tokens:
-        if tok == "+":
-            groups.append((pos, current))
-            current = []
-            start = pos
-        else:
-            current.append((tok, pos))
-    groups.append((start, current))
-    return groups
+    parts = _split(tokens[0][1] if tokens else 0, tokens, "+")
+    blame = [start for start, _ in parts[1:]] + [parts[-1][0]]
+    return [(at, group) for at, (_, group) in zip(blame, parts, strict=True)]
 
 
 def _group_cards(
@@ -345,15 +355,7 @@ def parse_action_text(text: str, seat: int | None = None) -> Action:
             rank); a group whose natural cards mix ranks does (the rules refuse it). Text over
             :data:`MAX_ACTION_TEXT` characters is refused unread.
     """
-    if not isinstance(text, str):
-        raise NotationError(f"action notation must be text, not {type(text).__name__}")
-    if len(text) > MAX_ACTION_TEXT:
-        raise NotationError(
-            f"action notation is too long (at most {MAX_ACTION_TEXT} characters): "
-            f"{limits.excerpt(text, 24)}",
-            text,
-            None,
-        )
+    _refuse_unread(text, "action notation", MAX_ACTION_TEXT, 24)
     toks = _tokens(text)
     if not toks:
         raise _action_error(text, None, "an empty action")
@@ -418,7 +420,7 @@ def parse_action(state: GameState, text: str, *, seat: int | None = None) -> Act
     if not isinstance(state, GameState):
         raise StateError(f"not a GameState: {type(state).__name__}")
     if not isinstance(text, str):
-        raise NotationError(f"action notation must be text, not {type(text).__name__}")
+        raise NotationError(f"action notation must be given as text, not {type(text).__name__}")
     if seat is not None:
         check_sender(state, seat)
     action = parse_action_text(text, notation_seat(state, seat))
@@ -511,13 +513,8 @@ def _old_to_json(text: str, base: Variant, fail: Callable[[str], NoReturn]) -> d
         fail("expected a value: an int, None, true, false, a word, a string or a tuple")
     points = {k[7:]: changes.pop(k) for k in keys if k.startswith("points.")}
     if points:
-        changes["points"] = {**_points_of(base), **points}
+        changes["points"] = {**attrs.asdict(base.points), **points}  # given one by one
     return changes
-
-
-def _points_of(variant: Variant) -> dict[str, Any]:
-    """The card points of ``variant`` as JSON (the old brace form gives them one by one)."""
-    return {f.name: getattr(variant.points, f.name) for f in attrs.fields(CardPoints)}
 
 
 def _read_variant(
@@ -682,9 +679,6 @@ def position_repr(state: GameState) -> str:
     return f"canasta.parse_position({text!r})"
 
 
-_Part = tuple[int, list[_Token]]  # an entry of a line: where it starts, its tokens
-
-
 class _Line(NamedTuple):
     number: int
     keyword: str
@@ -740,17 +734,8 @@ class _Reader:
             self.fail(tok[1], _card_message(tok[0]))
         return card
 
-    def split(self, start: int, tokens: list[_Token], sep: str) -> list[_Part]:
-        parts: list[_Part] = [(start, [])]
-        for tok in tokens:
-            if tok[0] == sep:
-                parts.append((tok[1], []))
-            else:
-                parts[-1][1].append(tok)
-        return parts
-
     def per(self, line: _Line, n: int, what: str) -> list[_Part]:
-        parts = self.split(line.key_pos + len(line.keyword), line.tokens, "/")
+        parts = _split(line.key_pos + len(line.keyword), line.tokens, "/")
         if len(parts) != n:
             self.fail(line.key_pos, f"{len(parts)} entries separated by '/' for {n} {what}s")
         for start, part in parts:
@@ -862,10 +847,8 @@ class _Reader:
 
         hand_number = self.int_at(fields["hand"], "hand") if "hand" in fields else 1
         seed: int | None = 0
-        if "seed" in fields and fields["seed"][0] != "-":
-            seed = self.int_at(fields["seed"], "seed")
-        elif "seed" in fields:
-            seed = None
+        if "seed" in fields:
+            seed = None if fields["seed"][0] == "-" else self.int_at(fields["seed"], "seed")
         deal_version = 1  # version 0 (the old shuffle) is written out: "deal 0"
         if "deal" in fields:
             deal_version = self.int_at(fields["deal"], "deal")
@@ -877,15 +860,13 @@ class _Reader:
         order = seating(v, hand_number)
         sides = hand_sides(v, order)
         if "sides" in by_key:
-            parts = self.split(by_key["sides"].key_pos, by_key["sides"].tokens, "/")
+            parts = _split(by_key["sides"].key_pos, by_key["sides"].tokens, "/")
             for start, part in parts:
                 if not part:
                     self.fail(start, "an empty side")
             sides = tuple(tuple(self.seat_at(t, n) for t in part) for _, part in parts)
         turn, phase, melded = self.turn(line("turn"), n)
-        dealer = (
-            order[(order.index(turn.seat) - 1) % len(order)] if turn.seat in order else order[-1]
-        )
+        dealer = _before(order, turn.seat)
         if "dealer" in fields:
             dealer = self.seat_at(fields["dealer"], n, "dealer")
         end = self.hand_end(by_key["end"], n) if "end" in by_key else None
@@ -1028,7 +1009,7 @@ class _Reader:
         if len(part) == 1 and part[0][0] == "-":
             return ()
         read: list[tuple[Meld, int, list[tuple[Card, int]]]] = []
-        for start, group in self.split(part[0][1], part, ";"):
+        for start, group in _split(part[0][1], part, ";"):
             got = self.cards(group)
             if not got:
                 self.fail(start, "an empty meld: melds are separated by ';', '-' is no meld")
@@ -1113,13 +1094,5 @@ def parse_position(text: str) -> GameState:
             ``.position`` is the index in ``text``. Text over :data:`MAX_POSITION_TEXT`
             characters is refused unread.
     """
-    if not isinstance(text, str):
-        raise NotationError(f"a position must be given as text, not {type(text).__name__}")
-    if len(text) > MAX_POSITION_TEXT:
-        raise NotationError(
-            f"a position is too long (at most {MAX_POSITION_TEXT} characters): "
-            f"{limits.excerpt(text)}",
-            text,
-            None,
-        )
+    _refuse_unread(text, "a position", MAX_POSITION_TEXT)
     return _Reader(text).parse()

@@ -70,7 +70,7 @@ from .notation import _quoted as _quote
 from .notation import format_variant, parse_action_text, parse_variant
 from .serialize import from_dict, from_json, register, to_dict
 from .state import GameState
-from .variants import CardPoints, Variant, get_variant
+from .variants import CardPoints, Variant, _is_int, get_variant
 
 __all__ = ["GameRecord", "ReplayError", "replay", "replay_steps"]
 
@@ -229,20 +229,17 @@ class GameRecord:
     # ------------------------------------------------------------------ text form
     def dumps(self) -> str:
         """The readable text form (see the module documentation)."""
-        lines = [f"[Variant {format_variant(self.variant)}]"]
-        if self.seed is not None:
-            lines.append(f"[Seed {self.seed}]")
-        lines.append(f"[DealVersion {self.deal_version}]")
-        if self.deck is not None:
-            lines.append(f"[Deck {' '.join(str(c) for c in self.deck)}]")
-        if self.dealer is not None:
-            lines.append(f"[Dealer {self.dealer}]")
-        if self.totals is not None:
-            lines.append(f"[Totals {' '.join(str(t) for t in self.totals)}]")
-        if self.players:
-            lines.append(f"[Players {', '.join(self.players)}]")
-        if self.date is not None:
-            lines.append(f"[Date {self.date}]")
+        tags = {  # each tag written unless its value is None
+            "Variant": format_variant(self.variant),
+            "Seed": self.seed,
+            "DealVersion": self.deal_version,
+            "Deck": None if self.deck is None else " ".join(map(str, self.deck)),
+            "Dealer": self.dealer,
+            "Totals": None if self.totals is None else " ".join(map(str, self.totals)),
+            "Players": ", ".join(self.players) or None,
+            "Date": self.date,
+        }
+        lines = [f"[{tag} {value}]" for tag, value in tags.items() if value is not None]
         lines.append("")
         hand = 1
         lines.append(f"# hand {hand}")
@@ -271,22 +268,17 @@ class GameRecord:
             raise NotationError(
                 f"a record is too long (at most {MAX_TEXT} characters): {excerpt(text)}", text
             )
-        lines = text.count("\n") + (not text.endswith("\n"))
-        if lines > MAX_RECORD_LINES:
+        rows = text.splitlines()  # every line ending counts, "\r" and "\u2028" too
+        if len(rows) > MAX_RECORD_LINES:
             raise NotationError(
-                f"a record of {lines} lines is too long (at most {MAX_RECORD_LINES} lines)", text
+                f"a record of {len(rows)} lines is too long (at most {MAX_RECORD_LINES} lines)",
+                text,
             )
         if text.lstrip().startswith("{"):
             return cls.from_json(text)
         header: dict[str, str] = {}
         actions: list[Action] = []
-        for number, raw in enumerate(text.splitlines(), start=1):
-            if number > MAX_RECORD_LINES:  # lines ended otherwise than by "\n"
-                raise NotationError(
-                    f"a record of more than {MAX_RECORD_LINES} lines is too long "
-                    f"(at most {MAX_RECORD_LINES} lines)",
-                    text,
-                )
+        for number, raw in enumerate(rows, start=1):
             line = raw.strip()
             if not line or line.startswith("#"):
                 continue
@@ -410,10 +402,6 @@ def _shown(value: Any) -> str:
     if _is_int(value) and not -(10**40) < value < 10**40:
         return "an int of more than 40 digits"
     return short(value, 60)
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 #: The header tags as they are written, by their lower-case key.

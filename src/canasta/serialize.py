@@ -57,6 +57,7 @@ New document types (a game record, say) are added with :func:`register`.
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 import re
 from collections.abc import Callable, Iterable
@@ -81,7 +82,6 @@ from ._codec import (
     _items,
     _list,
     _str,
-    at,
     build,
     converter,
     derived_keys,
@@ -90,6 +90,7 @@ from ._codec import (
     json_int,
     key_path,
     kind_of,
+    read_at,
     schema_of,
     show,
     structure,
@@ -153,6 +154,14 @@ def _object_pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return marked
 
 
+def _check_object(data: Any, path: str) -> None:
+    """Refuse ``data`` at ``path`` unless it is a JSON object that repeats no key."""
+    if not isinstance(data, dict):
+        fail(path, f"expected an object, got {kind_of(data)}")
+    if isinstance(data, _DuplicateKeys):
+        fail(key_path(path, data.duplicate), "duplicate key")
+
+
 # ================================================================== objects
 class Reader:
     """Strict access to the fields of one JSON object, naming JSON paths in its errors.
@@ -184,10 +193,7 @@ class Reader:
         required: Iterable[str] = (),
         optional: Iterable[str] = (),
     ) -> None:
-        if not isinstance(data, dict):
-            fail(path, f"expected an object, got {kind_of(data)}")
-        if isinstance(data, _DuplicateKeys):
-            fail(key_path(path, data.duplicate), "duplicate key")
+        _check_object(data, path)
         req = tuple(required)
         known = set(req).union(optional)
         for key in data:
@@ -413,10 +419,7 @@ def from_dict(
     """
     if kind is not None and (not isinstance(kind, str) or kind not in _TYPES):
         fail(path, f"no document type {kind!r}; known: {', '.join(_TYPES)}")
-    if not isinstance(data, dict):
-        fail(path, f"expected an object, got {kind_of(data)}")
-    if isinstance(data, _DuplicateKeys):
-        fail(key_path(path, data.duplicate), "duplicate key")
+    _check_object(data, path)
     if versioned:
         if "format_version" not in data:
             fail(f"{path}.format_version", "missing")
@@ -466,17 +469,8 @@ _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 def _check_depth(text: str) -> None:
     """Refuse nesting deeper than :data:`MAX_DEPTH` before parsing, naming the path."""
     brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
-    if len(brackets) <= MAX_DEPTH:
-        return
-    depth = 0
-    for c in brackets:
-        if c in "[{":
-            depth += 1
-            if depth > MAX_DEPTH:
-                break
-        else:
-            depth -= 1
-    else:
+    depths = itertools.accumulate(1 if c in "[{" else -1 for c in brackets)
+    if len(brackets) <= MAX_DEPTH or all(depth <= MAX_DEPTH for depth in depths):
         return
     stack: list[list[Any]] = []  # [bracket, index or key token, last string token]
     for m in _SCAN.finditer(text):
@@ -662,15 +656,12 @@ def _json_path(path: str, state: Any, data: Any) -> str:
 
 def _enc_state(s: GameState) -> dict[str, Any]:
     out: dict[str, Any] = converter.unstructure(s)
-    out["deal_version"] = out.pop("deal_version")  # written after out_of_play, and it only
-    if not s.out_of_play:  # when not empty
-        del out["out_of_play"]
-    else:
-        out["out_of_play"] = out.pop("out_of_play")
-    if not s.zones:  # the seats' hidden packets: written only when a state holds them
-        del out["zones"]
-    else:
-        out["zones"] = out.pop("zones")
+    # Written last: the deal version, then the cards out of play and the seats' hidden packets
+    # (zones), each only when the state holds some.
+    for key in ("deal_version", "out_of_play", "zones"):
+        value = out.pop(key)
+        if value or key == "deal_version":
+            out[key] = value
     return out
 
 
@@ -702,10 +693,9 @@ def _view(value: Any, _: Any = None) -> PlayerView:
     """A view from its fields, its legal actions those of the viewer's seat; the first of
     :func:`~canasta.views.view_problems` is refused at its JSON path."""
     raw = value if type(value) is dict else {}
-    if any(k in raw for k in _VIEW_0_2):
-        missing = next((k for k in _VIEW_0_2 if k not in raw), None)
-        if missing is not None:
-            raise Bad("missing (a view has all of dealer ... score, or none)", f".{missing}")
+    missing = [k for k in _VIEW_0_2 if k not in raw]
+    if 0 < len(missing) < len(_VIEW_0_2):
+        raise Bad("missing (a view has all of dealer ... score, or none)", f".{missing[0]}")
     if raw and "legal_actions" not in raw:
         raise Bad("missing", ".legal_actions")
     fields = _read_view({k: x for k, x in raw.items() if k not in _VIEW_DERIVED} or value)
@@ -721,10 +711,7 @@ def _view(value: Any, _: Any = None) -> PlayerView:
     if found:
         raise Bad(found[0].message, f".{found[0].path}" if found[0].path else "")
     view = build(PlayerView, fields)
-    try:
-        listed = converter.structure(raw["legal_actions"], tuple[Action, ...])
-    except Exception as exc:
-        raise at(".legal_actions", exc) from None
+    listed = read_at(".legal_actions", raw["legal_actions"], tuple[Action, ...])
     if listed and view.current_seat != view.seat:
         raise Bad("only the seat to act has legal actions", ".legal_actions")
     for i, action in enumerate(listed):  # checked; the menu itself follows from the view
@@ -765,10 +752,7 @@ def _side_score(value: Any, _: Any = None) -> SideScore:
         raise Bad("missing", ".total")
     body = {k: x for k, x in value.items() if k != "total"} if type(value) is dict else value
     score = build(SideScore, _read_side(body))
-    try:
-        total = converter.structure(value["total"], int)
-    except Exception as exc:
-        raise at(".total", exc) from None
+    total = read_at(".total", value["total"], int)
     if total != score.total:
         raise Bad(f"the lines add up to {show(score.total)}", ".total")
     return score

@@ -24,7 +24,7 @@ from typing import Any, Final
 import attrs
 
 from . import limits
-from .cards import JOKER_ID, N_KINDS, Card
+from .cards import JOKER_ID, Card
 from .errors import VariantError
 from .melds import Meld
 from .systems import MeldSystem, TableRules, hook
@@ -175,25 +175,11 @@ class CardPoints:
         return self.table()[card.id]
 
     def table(self) -> tuple[int, ...]:
-        """Values indexed by :attr:`Card.id`."""
-        out = []
-        for i in range(N_KINDS):
-            if i == JOKER_ID:
-                out.append(self.joker)
-                continue
-            rank = i // 4 + 2
-            suit = i % 4
-            if rank == 2:
-                out.append(self.two)
-            elif rank == 3:
-                out.append(self.black_three if suit in (0, 3) else 0)
-            elif rank == 14:
-                out.append(self.ace)
-            elif rank >= 8:
-                out.append(self.king_to_eight)
-            else:
-                out.append(self.seven_to_four)
-        return tuple(out)
+        """Values indexed by :attr:`Card.id` (four ids a rank from the two up, the joker last)."""
+        by_rank = [self.two, 0, *[self.seven_to_four] * 4, *[self.king_to_eight] * 6, self.ace]
+        values = [by_rank[i // 4] for i in range(JOKER_ID)]
+        values[4] = values[7] = self.black_three  # 3S, 3C: red threes score as a bonus
+        return (*values, self.joker)
 
 
 def _is_int(value: Any) -> bool:
@@ -519,11 +505,8 @@ class Variant:
             )
         object.__setattr__(self, "_to_go_out", need)
         object.__setattr__(self, "_wild_limits", tuple(self._wild_limit(n) for n in range(128)))
-        side_of = [0] * self.players
-        for i, side in enumerate(self.sides):
-            for seat in side:
-                side_of[seat] = i
-        object.__setattr__(self, "_side_of", tuple(side_of))
+        side_of = {seat: i for i, side in enumerate(self.sides) for seat in side}
+        object.__setattr__(self, "_side_of", tuple(side_of[s] for s in range(self.players)))
 
     def _validate(self) -> None:
         """The rules between fields (each field's own type and bounds are its :func:`rule`)."""
@@ -786,6 +769,23 @@ def _ints_in(value: Any) -> Iterator[int]:
 
 CLASSIC = Variant()
 
+#: The three-player preset, which Cutthroat and the German preset start from.
+_THREE_SINGLES: Final = CLASSIC.derive(
+    name="three-player",
+    description="classic for 3 singles, each for himself (RG3, CH3)",
+    players=3,
+    sides=((0,), (1,), (2,)),
+    hand_size=13,
+)
+#: The German rules as commonly played (S-DE), for three players or four in partnerships.
+_GERMAN_RULES: Final[dict[str, Any]] = {
+    "wild_ratio": WildRatio.STRICTLY_FEWER,
+    "final_discard_required": True,
+    "red_three_negative": RedThreeNegative.NO_CANASTA,
+    "concealed_bonus": 200,
+    "concealed_bonus_without_partner_meld": 1000,
+    "pile_needs_natural_pair": True,
+}
 #: The rules reference's "Decisions": the presets and their settings (sources in §1).
 _PRESETS: dict[str, Variant] = {
     "classic": CLASSIC,
@@ -799,47 +799,25 @@ _PRESETS: dict[str, Variant] = {
         canastas_to_go_out=2,
         undeclared_red_three_penalty=0,
     ),
-    "three-player": CLASSIC.derive(
-        name="three-player",
-        description="classic for 3 singles, each for himself (RG3, CH3)",
-        players=3,
-        sides=((0,), (1,), (2,)),
-        hand_size=13,
-    ),
-    "cutthroat": CLASSIC.derive(
+    "three-player": _THREE_SINGLES,
+    "cutthroat": _THREE_SINGLES.derive(
         name="cutthroat",
         description="3 players; the first to take the pile plays alone against the others (BI-CT)",
-        players=3,
-        sides=((0,), (1,), (2,)),
-        hand_size=13,
         draw_count=2,
         partnerships=Partnerships.LONE_HAND,
         red_threes_per_player=True,
         play_after_stock=False,
         target_score=7500,
     ),
-    "german": CLASSIC.derive(
+    "german": _THREE_SINGLES.derive(
         name="german",
         description="the German rules as commonly played, for 3 players (S-DE; KS, CS)",
-        players=3,
-        sides=((0,), (1,), (2,)),
-        hand_size=13,
-        wild_ratio=WildRatio.STRICTLY_FEWER,
-        final_discard_required=True,
-        red_three_negative=RedThreeNegative.NO_CANASTA,
-        concealed_bonus=200,
-        concealed_bonus_without_partner_meld=1000,
-        pile_needs_natural_pair=True,
+        **_GERMAN_RULES,
     ),
     "german-4": CLASSIC.derive(
         name="german-4",
         description="the German rules as commonly played, for 4 players in 2 partnerships (S-DE)",
-        wild_ratio=WildRatio.STRICTLY_FEWER,
-        final_discard_required=True,
-        red_three_negative=RedThreeNegative.NO_CANASTA,
-        concealed_bonus=200,
-        concealed_bonus_without_partner_meld=1000,
-        pile_needs_natural_pair=True,
+        **_GERMAN_RULES,
     ),
     "five-player": CLASSIC.derive(
         name="five-player",

@@ -21,14 +21,14 @@ the game on.
 from __future__ import annotations
 
 import operator
-from collections.abc import Iterator, Mapping, Sequence
-from typing import Any, NamedTuple
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any, NamedTuple, TypeVar
 
 import attrs
 
 from . import _core as core
 from .actions import Action
-from .cards import Card, Cards
+from .cards import JOKER_ID, Card, Cards
 from .errors import StateError
 from .legal import LegalActions
 from .melds import Meld
@@ -50,6 +50,8 @@ from .validation import Problem, problems
 from .variants import Variant
 
 __all__ = ["PlayerView", "Table", "observe", "stand_in", "table_of", "view_problems"]
+
+_T = TypeVar("_T")
 
 _RED_THREE_IDS = (5, 6)
 
@@ -221,8 +223,8 @@ class Table(NamedTuple):
     has_melded: tuple[bool, ...]
 
 
-#: The pile's public facts (frozen, red threes under the top), by the pile's identity.
-_PILES: dict[int, tuple[tuple[Card, ...], bool, int, Variant]] = {}
+#: The pile's public facts (frozen, red threes under the top), by the pile and variant.
+_PILES: dict[int, tuple[tuple[object, ...], tuple[bool, int]]] = {}
 #: Whether a card is a red three, by :attr:`Card.id <canasta.Card.id>`.
 _RED_THREE_BY_ID = tuple(i in (5, 6) for i in range(53))
 _card_id = operator.attrgetter("id")
@@ -266,57 +268,50 @@ def _pile_facts(state: GameState) -> tuple[bool, int]:
     """The pile's facts a table shows but its top card and size: whether it is frozen for
     everybody and how many red threes lie under the top (worked out once per pile)."""
     pile = state.discard_pile
-    v = state.variant
-    hit = _PILES.get(id(pile))
-    if hit is None or hit[0] is not pile or hit[3] is not v:
-        if len(_PILES) > 4096:
-            _PILES.clear()
-        reds = sum(map(_RED_THREE_BY_ID.__getitem__, map(_card_id, pile[:-1])))
-        hit = _PILES[id(pile)] = (pile, state.pile_frozen, reds, v)
-    return hit[1], hit[2]
+
+    def facts() -> tuple[bool, int]:
+        return state.pile_frozen, sum(map(_RED_THREE_BY_ID.__getitem__, map(_card_id, pile[:-1])))
+
+    return _once(_PILES, (pile, state.variant), facts)
 
 
 def _shown_minimums(state: GameState) -> tuple[int, ...]:
     """:attr:`Table.minimums`: each side's initial-meld minimum, 0 for a side that has
-    melded (worked out once per totals, seating and hand number, then per melds)."""
-    totals, sides, v = state.totals, state.sides, state.variant
-    number = state.hand_number  # the opening hook may read it (a minimum by round)
-    mins = _MINIMUMS.get(id(totals))
-    if (
-        mins is None
-        or mins[0] is not totals
-        or mins[1] is not sides
-        or mins[2] is not v
-        or mins[3] != number
-    ):
-        if len(_MINIMUMS) > 4096:
-            _MINIMUMS.clear()
-        mins = _MINIMUMS[id(totals)] = (
-            totals,
-            sides,
-            v,
-            number,
-            tuple([state.minimum_for_side(i) for i in range(len(sides))]),
-        )
-    melds = state.melds
-    shown = _SHOWN.get(id(melds))
-    if shown is None or shown[0] is not melds or shown[1] is not mins[4]:
-        if len(_SHOWN) > 4096:
-            _SHOWN.clear()
-        minimums = mins[4]
-        shown = _SHOWN[id(melds)] = (
-            melds,
-            minimums,
-            tuple([0 if melds[i] else minimums[i] for i in range(len(melds))]),
-        )
-    return shown[2]
+    melded (worked out once per totals, seating, variant and hand number, then per melds; the
+    opening hook may read the hand number, for a minimum by round)."""
+    sides, melds = state.sides, state.melds
+    held = (state.totals, sides, state.variant, state.hand_number)
+    mins = _once(
+        _MINIMUMS, held, lambda: tuple([state.minimum_for_side(i) for i in range(len(sides))])
+    )
+    return _once(
+        _SHOWN,
+        (melds, mins),
+        lambda: tuple([0 if melds[i] else mins[i] for i in range(len(melds))]),
+    )
 
 
-#: Each side's initial-meld minimum, by the totals' identity (with the seating and variant).
-_MINIMUMS: dict[int, tuple[object, object, object, int, tuple[int, ...]]] = {}
-#: The minimums a table shows (0 for a side that has melded), by the melds' identity (with the
-#: minimums they were worked out from).
-_SHOWN: dict[int, tuple[object, object, tuple[int, ...]]] = {}
+def _once(
+    cache: dict[int, tuple[tuple[object, ...], _T]],
+    held: tuple[object, ...],
+    make: Callable[[], _T],
+) -> _T:
+    """``make()``, worked out once for the values ``held`` and kept in ``cache`` by the identity
+    of the first (which the cache holds, so that no other object takes its identity meanwhile);
+    the cache is emptied past 4096 entries."""
+    hit = cache.get(id(held[0]))
+    if hit is None or hit[0] != held:
+        if len(cache) > 4096:
+            cache.clear()
+        hit = cache[id(held[0])] = (held, make())
+    return hit[1]
+
+
+#: Each side's initial-meld minimum, by the totals (with the seating, variant and hand number).
+_MINIMUMS: dict[int, tuple[tuple[object, ...], tuple[int, ...]]] = {}
+#: The minimums a table shows (0 for a side that has melded), by the melds (with the minimums
+#: they were worked out from).
+_SHOWN: dict[int, tuple[tuple[object, ...], tuple[int, ...]]] = {}
 
 
 def observe(state: GameState, seat: int) -> PlayerView:
@@ -333,9 +328,7 @@ def observe(state: GameState, seat: int) -> PlayerView:
         raise StateError(f"seat must be from 0 to {n - 1}, not {seat!r}")
     seat = int(seat)
     side = state.hand_side(seat) if seat in state.order else None
-    score = None
-    if state.is_hand_over:
-        score = score_hand(state)
+    score = score_hand(state) if state.is_hand_over else None
     return PlayerView(
         seat=seat,
         side=side,
@@ -376,7 +369,8 @@ def stand_in(view: PlayerView) -> GameState:
     n = v.players
     if len(view.hand_sizes) != n or view.hand_sizes[view.seat] != view.hand.size:
         raise StateError("the view's hand sizes do not match its seats and hand")
-    counts = [p - h for p, h in zip(_pack_counts(v), view.hand.counts, strict=True)]
+    pack = (v.decks,) * JOKER_ID + (v.jokers,)  # the copies of each card id (Variant.pack)
+    counts = [p - h for p, h in zip(pack, view.hand.counts, strict=True)]
     shown: list[Card] = []
     for side in view.melds:
         for m in side:
@@ -406,10 +400,8 @@ def stand_in(view: PlayerView) -> GameState:
         for i in ids:
             if k <= 0:
                 break
-            got = counts[i]
+            got = min(counts[i], k)
             if got:
-                if got > k:
-                    got = k
                 counts[i] -= got
                 out.append((i, got))
                 k -= got
@@ -435,34 +427,18 @@ def stand_in(view: PlayerView) -> GameState:
         if top_freezes:
             raise StateError(f"a pile with {top} on top is frozen")
         placed += take(calm, buried, "cards that do not freeze it")
-    pile: list[Card] = []
-    for i, k in placed:
-        pile += [_CARDS[i]] * k
-    if top is not None:
-        pile.append(top)
-    hands: list[Cards] = []
-    for s in range(n):
-        if s == view.seat:
-            hands.append(view.hand)
-            continue
-        size = view.hand_sizes[s]  # red threes last: they go to the stock
+    pile = [_CARDS[i] for i, k in placed for _ in range(k)] + ([top] if top is not None else [])
+
+    def unseen(size: int) -> Cards:
+        """``size`` unseen cards, red threes last (they go to the stock)."""
         held = [0] * 53
         for i, k in take(_NOT_RED, size, ""):
             held[i] = k
-        hands.append(Cards._from_counts(tuple(held), size))
-    zones = []
-    for sizes in view.zone_sizes:
-        packets = []
-        for size in sizes:
-            held = [0] * 53
-            for i, k in take(_NOT_RED, size, ""):
-                held[i] = k
-            packets.append(Cards._from_counts(tuple(held), size))
-        zones.append(tuple(packets))
-    rest: list[Card] = []
-    for i, k in enumerate(counts):  # the rest, all of it (the sizes add up)
-        if k:
-            rest += [_CARDS[i]] * k
+        return Cards._from_counts(tuple(held), size)
+
+    hands = [view.hand if s == view.seat else unseen(view.hand_sizes[s]) for s in range(n)]
+    zones = [tuple(unseen(size) for size in sizes) for sizes in view.zone_sizes]
+    rest = [_CARDS[i] for i, k in enumerate(counts) for _ in range(k)]  # all (the sizes add up)
     stock, out_of_play = rest[: view.stock_size], rest[view.stock_size :]
     order = view.order or tuple(range(n))
     dealer = view.dealer if view.dealer is not None else order[-1]
@@ -494,21 +470,6 @@ def stand_in(view: PlayerView) -> GameState:
 
 
 _FIRST: list[GameState] = []
-
-
-_PACK_COUNTS: dict[tuple[int, int], tuple[int, ...]] = {}
-
-
-def _pack_counts(v: Variant) -> tuple[int, ...]:
-    """How often the variant's pack holds each card id."""
-    key = (v.decks, v.jokers)
-    found = _PACK_COUNTS.get(key)
-    if found is None:
-        counts = [0] * 53
-        for c in v.pack():
-            counts[c.id] += 1
-        found = _PACK_COUNTS[key] = tuple(counts)
-    return found
 
 
 _CARDS = tuple(Card.from_id(i) for i in range(53))
