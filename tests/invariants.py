@@ -118,6 +118,12 @@ def assert_plays_on(state: GameState, where: str = "") -> None:
     if state.is_match_over:
         assert len(menu) == 0, f"{where}: a menu after the match ended"
         return
+    if state.is_hand_over and state.seed is None:
+        # a match without a seed: the next hand is dealt from a deck the caller brings, so the
+        # menu is empty and DealNextHand(deck=...) plays on (legal_actions' docstring)
+        assert len(menu) == 0, f"{where}: a menu at the end of a hand without a seed"
+        deck = canasta.shuffled_pack(state.variant, 0, state.hand_number + 1)
+        menu = (canasta.DealNextHand(deck=deck),)
     assert len(menu) > 0, f"{where}: an empty menu in phase {state.phase}"
     after = canasta.apply(state, menu[0])
     assert list(canasta.problems(after)) == [], (
