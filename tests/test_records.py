@@ -197,6 +197,7 @@ def test_validate_reports_the_first_fault(
         "[Variant classic]\n[Seed 1]\n0: dance\n",
         '[Variant classic {"hand_size": 99}]\n[Seed 1]\n',
         '[Variant classic {"bogus": 1}]\n[Seed 1]\n',
+        '[Variant classic {"target_score": 1, "target_score": 2}]\n[Seed 1]\n',  # a repeated key
         "[Variant classic]\n[Seed 1]\n[Deck KH KS]\n",
         "[Variant classic]\n[Seed 1]\n[Deck "
         + " ".join(str(c) for c in canasta.make_pack())

@@ -516,6 +516,16 @@ def test_other_bad_documents() -> None:
     refused({"format_version": 1, "type": "draw", "seat": -1}, "$.seat", "out of range")
     refused({"format_version": 1, "type": "draw", 5: 0}, "$", "keys must be strings")
     refused('{"format_version": 1, "type": "draw", "seat": 0, "seat": 1}', "$.seat", "duplicate")
+    # a key repeated inside a nested object is named as such, at its own path
+    text = json.dumps(classic_doc()).replace(
+        '"variant": {"preset": "classic"}', '"variant": {"preset": "classic", "preset": "classic"}'
+    )
+    refused(text, "$.variant.preset", "duplicate key")
+    text = json.dumps(classic_doc()).replace(
+        '"variant": {"preset": "classic"}',
+        '"variant": {"preset": "classic", "changes": {"target_score": 1, "target_score": 2}}',
+    )
+    refused(text, "$.variant.changes.target_score", "duplicate key")
     refused('{"format_version": 1, "type": "draw", "seat": NaN}', "$", "NaN")
     refused('{"format_version": 1, "type": "draw", "seat": 0', "$", "not JSON")
     refused("[1, 2]", "$", "expected an object")

@@ -147,6 +147,27 @@ def show(value: int) -> str:
     return str(value) if -(10**60) < value < 10**60 else "a huge int"
 
 
+class DuplicateKeys(dict[str, Any]):
+    """An object of JSON text that repeats a key (refused when it is read)."""
+
+    duplicate: str = ""
+
+
+def object_pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """The ``object_pairs_hook`` of every JSON reader: a dict, marked when a key repeats."""
+    out = dict(pairs)
+    if len(out) == len(pairs):
+        return out
+    seen: set[str] = set()
+    marked = DuplicateKeys(out)
+    for key, _ in pairs:
+        if key in seen:
+            marked.duplicate = key
+            break
+        seen.add(key)
+    return marked
+
+
 class Bad(Exception):
     """A value that is not of its type, at ``step`` below the value being read."""
 
@@ -154,6 +175,15 @@ class Bad(Exception):
         super().__init__(message)
         self.message = message
         self.step = step
+
+
+def an_object(value: Any, step: str = "") -> dict[str, Any]:
+    """``value`` if it is a JSON object that repeats no key; else :class:`Bad` at ``step``."""
+    if type(value) is DuplicateKeys:
+        raise Bad("duplicate key", key_path(step, value.duplicate))
+    if type(value) is not dict:
+        raise Bad(f"expected an object, got {kind_of(value)}", step)
+    return value
 
 
 def at(step: str, exc: Exception) -> Bad:
@@ -366,8 +396,7 @@ def fields_reader(cls: type[Any], optional: frozenset[str] = frozenset()) -> Cal
         fields = _insert(fields, after, key, _derived_type(cls, key))
 
     def read(value: Any) -> dict[str, Any]:
-        if type(value) is not dict:
-            raise Bad(f"expected an object, got {kind_of(value)}")
+        an_object(value)
         for key in value:
             if type(key) is not str:
                 raise Bad(f"object keys must be strings, not {kind_of(key)}")
@@ -418,8 +447,7 @@ converter.register_structure_hook(Variant, lambda v, _: variant_from_document(v)
 
 def _action(value: Any, _: Any) -> Any:
     """An action nested in a document: its ``"type"`` and its fields."""
-    if type(value) is not dict:
-        raise Bad(f"expected an object, got {kind_of(value)}")
+    an_object(value)
     name = value.get("type")
     if name not in ACTIONS:
         raise Bad(f"not an action type: {str(name)[:40]!r}", ".type")
@@ -506,8 +534,7 @@ def variant_from_document(data: Any, path: str = "") -> Variant:
             return variant_from_document(data)
         except Bad as exc:
             fail(path + exc.step, exc.message)
-    if type(data) is not dict:
-        raise Bad(f"expected an object, got {kind_of(data)}")
+    an_object(data)
     for key in data:
         if key not in ("preset", "changes"):
             raise Bad("unknown key", key_path("", str(key)))
@@ -519,9 +546,7 @@ def variant_from_document(data: Any, path: str = "") -> Variant:
         raise Bad(exc.message, ".preset") from None
     if name not in variant_names():
         raise Bad(f"unknown preset {name!r}; known: {', '.join(variant_names())}", ".preset")
-    raw = data.get("changes", {})
-    if type(raw) is not dict:
-        raise Bad(f"expected an object, got {kind_of(raw)}", ".changes")
+    raw = an_object(data.get("changes", {}), ".changes")
     specs = variant_fields()
     changes = {}
     for key, value in raw.items():

@@ -46,7 +46,7 @@ from typing import Any
 
 import attrs
 
-from ._codec import converter, json_int, structure, variant_from_document
+from ._codec import converter, json_int, object_pairs, structure, variant_from_document
 from ._judge import short
 from ._rules import shuffled_deck
 from .actions import _ACTION_TYPES, Action, DealNextHand
@@ -428,7 +428,7 @@ def _parse_variant(text: str) -> Variant:
     try:
         if rest.strip() and not name.startswith("{"):
             try:
-                changes = json.loads(rest, parse_int=json_int)
+                changes = json.loads(rest, parse_int=json_int, object_pairs_hook=object_pairs)
             except (ValueError, RecursionError) as exc:
                 raise NotationError(f"the changes are not JSON: {exc}") from None
             if isinstance(changes, dict) and isinstance(changes.get("points"), dict):

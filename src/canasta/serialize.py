@@ -76,6 +76,7 @@ from ._codec import (
     MAX_STRING,
     MAX_TEXT_SIZE,
     Bad,
+    DuplicateKeys,
     _bool,
     _card,
     _int,
@@ -90,6 +91,7 @@ from ._codec import (
     json_int,
     key_path,
     kind_of,
+    object_pairs,
     read_at,
     schema_of,
     show,
@@ -134,31 +136,11 @@ _T = TypeVar("_T")
 _ITEM = re.compile(r"[a-z][a-z0-9_]{0,63}")
 
 
-class _DuplicateKeys(dict[str, Any]):
-    """An object of JSON text that repeats a key (refused when it is read)."""
-
-    duplicate: str = ""
-
-
-def _object_pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out = dict(pairs)
-    if len(out) == len(pairs):
-        return out
-    seen: set[str] = set()
-    marked = _DuplicateKeys(out)
-    for key, _ in pairs:
-        if key in seen:
-            marked.duplicate = key
-            break
-        seen.add(key)
-    return marked
-
-
 def _check_object(data: Any, path: str) -> None:
     """Refuse ``data`` at ``path`` unless it is a JSON object that repeats no key."""
     if not isinstance(data, dict):
         fail(path, f"expected an object, got {kind_of(data)}")
-    if isinstance(data, _DuplicateKeys):
+    if isinstance(data, DuplicateKeys):
         fail(key_path(path, data.duplicate), "duplicate key")
 
 
@@ -541,7 +523,7 @@ def from_json(text: str | bytes, kind: str | None = None) -> Any:
     _check_depth(text)
     try:
         data = json.loads(
-            text, object_pairs_hook=_object_pairs, parse_constant=_no_constant, parse_int=json_int
+            text, object_pairs_hook=object_pairs, parse_constant=_no_constant, parse_int=json_int
         )
     except json.JSONDecodeError as exc:
         fail("$", f"not JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})")
