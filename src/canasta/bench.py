@@ -22,6 +22,7 @@ under the key ``"rl"``).
 from __future__ import annotations
 
 import argparse
+import functools
 import gc
 import importlib
 import importlib.metadata
@@ -38,6 +39,7 @@ from typing import Any, NamedTuple, NoReturn
 
 import attrs
 
+from .actions import Action
 from .cards import Rank
 from .engine import COMPILED, apply, check, new_game
 from .legal import legal_actions
@@ -106,16 +108,24 @@ def _hand_size(state: GameState) -> int:
 
 # ---------------------------------------------------------------------------- canasta
 def _random_hands(
-    variant: str, seeds: range, rng: random.Random, seen: Callable[[GameState], None] | None = None
+    variant: str,
+    seeds: range,
+    rng: random.Random,
+    seen: Callable[[GameState], None] | None = None,
+    listed: bool = False,
 ) -> int:
     """Play one random hand per seed (a uniformly random listed action at every step, drawn
-    from ``rng``), calling ``seen`` with each state before its action; the actions applied."""
+    from ``rng``), calling ``seen`` with each state before its action; the actions applied.
+    ``listed``: every listed action is built first (``list(menu)``), as an agent choosing by a
+    mask of the whole menu must."""
     v = get_variant(variant)
     actions = 0
     for seed in seeds:
         state = new_game(v, seed=seed)
         while not state.is_hand_over:
-            menu = legal_actions(state)
+            menu: Sequence[Action] = legal_actions(state)
+            if listed:
+                menu = list(menu)
             action = menu[rng.randrange(len(menu))]
             if seen is not None:
                 seen(state)
@@ -366,22 +376,27 @@ def _memory(states: int, seed: int) -> dict[str, Any]:
 _Play = Callable[[int, int], tuple[int, int]]
 
 
-def _classic_player(seed: int) -> _Play:
-    """Our Classic random playouts, as in the table (the same deals and choices)."""
+def _classic_player(seed: int, listed: bool = False) -> _Play:
+    """Our Classic random playouts, as in the table (the same deals and choices); ``listed``:
+    every listed action built first (:func:`_random_hands`)."""
     rng = random.Random(seed)
 
     def play(first: int, count: int) -> tuple[int, int]:
-        return _random_hands("classic", range(seed + first, seed + first + count), rng), 0
+        seeds = range(seed + first, seed + first + count)
+        return _random_hands("classic", seeds, rng, listed=listed), 0
 
     return play
 
 
-def _open_spiel_player(seed: int) -> _Play:
-    """OpenSpiel's ``gin_rummy``, a Python loop over ``pyspiel``: chance outcomes drawn with their
-    probabilities, player actions uniformly among ``legal_actions()``. Only player actions are
-    counted as actions (the time includes the chance steps)."""
+def _spiel_player(name: str, seed: int) -> _Play:
+    """An OpenSpiel game (``gin_rummy``, or ``python_canasta`` of :mod:`canasta.openspiel`) in
+    a Python loop over ``pyspiel``: chance outcomes drawn with their probabilities, player
+    actions uniformly among ``legal_actions()``. Only player actions are counted as actions
+    (the time includes the chance steps)."""
     pyspiel = importlib.import_module("pyspiel")
-    game = pyspiel.load_game("gin_rummy")
+    if name.startswith("python_canasta"):
+        importlib.import_module("canasta.openspiel")
+    game = pyspiel.load_game(name)
     rng = random.Random(seed)
 
     def play(first: int, count: int) -> tuple[int, int]:
@@ -426,8 +441,12 @@ def _rlcard_player(seed: int) -> _Play:
     return play
 
 
-_PEER_GAMES = {
-    "open_spiel": ("gin_rummy (pyspiel)", "open_spiel", _open_spiel_player),
+_PEER_GAMES: dict[str, tuple[str, str, Callable[[int], _Play]]] = {
+    "open_spiel": (
+        "gin_rummy (pyspiel)",
+        "open_spiel",
+        functools.partial(_spiel_player, "gin_rummy"),
+    ),
     "rlcard": ("gin-rummy (rlcard raw game)", "rlcard", _rlcard_player),
 }
 
@@ -440,8 +459,8 @@ def _empty_peer(status: str) -> dict[str, Any]:
     return {"status": status, **dict.fromkeys(_PEER_KEYS + _PEER_RATES)}
 
 
-def _failed(exc: Exception) -> dict[str, Any]:
-    return _empty_peer(f"failed: {type(exc).__name__}: {exc}".splitlines()[0])
+def _failure(exc: Exception) -> str:
+    return f"failed: {type(exc).__name__}: {exc}".splitlines()[0]
 
 
 def _version(distribution: str) -> str:
@@ -451,6 +470,36 @@ def _version(distribution: str) -> str:
         return importlib.metadata.version(distribution)
     except importlib.metadata.PackageNotFoundError:
         return "unknown"
+
+
+def _interleaved(
+    players: dict[str, _Play], hands: int, rounds: int
+) -> tuple[dict[str, list[int]], dict[str, float], dict[str, str]]:
+    """Play games 0 to ``hands - 1`` with each of ``players`` in ``rounds`` interleaved rounds,
+    so that a change of load on the machine weighs alike on all of them. Returns each one's
+    player actions and chance steps, its seconds, and why each one that failed failed (it is
+    not played again); a failure of the first one is raised."""
+    counts = {name: [0, 0] for name in players}
+    seconds = dict.fromkeys(players, 0.0)
+    failed: dict[str, str] = {}
+    for r in range(rounds):
+        first, last = hands * r // rounds, hands * (r + 1) // rounds
+        for name, play in players.items():
+            if name in failed:
+                continue
+            gc.collect()  # each starts clean: no collection of the garbage of the one before
+            start = time.perf_counter()
+            try:
+                actions, chance = play(first, last - first)
+            except Exception as exc:
+                if name == next(iter(players)):
+                    raise
+                failed[name] = _failure(exc)
+                continue
+            seconds[name] += time.perf_counter() - start
+            counts[name][0] += actions
+            counts[name][1] += chance
+    return counts, seconds, failed
 
 
 def _peers(hands: int, seed: int) -> dict[str, Any]:
@@ -465,32 +514,17 @@ def _peers(hands: int, seed: int) -> dict[str, Any]:
         except ImportError:
             continue
         except Exception as exc:  # a broken peer install must not stop the benchmark
-            figures[name] = _failed(exc)
+            figures[name] = _empty_peer(_failure(exc))
             continue
         figures[name].update(game=game, version=_version(distribution))
     rounds = min(hands, PEER_ROUNDS)
-    counts = {name: [0, 0] for name in players}  # player actions, chance steps
-    seconds = dict.fromkeys(players, 0.0)
-    for r in range(rounds):
-        first, last = hands * r // rounds, hands * (r + 1) // rounds
-        for name, play in list(players.items()):
-            gc.collect()  # each starts clean: no collection of the garbage of the one before
-            start = time.perf_counter()
-            try:
-                actions, chance = play(first, last - first)
-            except Exception as exc:
-                if name == "classic":
-                    raise
-                figures[name] = _failed(exc)
-                del players[name]
-                continue
-            seconds[name] += time.perf_counter() - start
-            counts[name][0] += actions
-            counts[name][1] += chance
+    counts, seconds, failed = _interleaved(players, hands, rounds)
+    for name, why in failed.items():
+        figures[name] = _empty_peer(why)
     classic_actions = counts["classic"][0]
     classic_rate = classic_actions / seconds["classic"]
     for name in players:
-        if name == "classic":
+        if name == "classic" or name in failed:
             continue
         actions, chance = counts[name]
         rate = actions / seconds[name]
