@@ -463,13 +463,14 @@ def _failure(exc: Exception) -> str:
     return f"failed: {type(exc).__name__}: {exc}".splitlines()[0]
 
 
-def _version(distribution: str) -> str:
-    """The installed version of a peer; "unknown" for one importable without its metadata (a
-    source tree on ``PYTHONPATH``), which is still measured rather than called not installed."""
+def _version(distribution: str, missing: str | None = "unknown") -> str | None:
+    """The installed version of a peer; ``missing`` for one without its metadata ("unknown"
+    for one importable all the same, a source tree on ``PYTHONPATH``, which is still measured
+    rather than called not installed)."""
     try:
         return importlib.metadata.version(distribution)
     except importlib.metadata.PackageNotFoundError:
-        return "unknown"
+        return missing
 
 
 def _interleaved(

@@ -36,7 +36,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .bench import _classic_player, _interleaved, _Play, _spiel_player
+from .bench import _classic_player, _interleaved, _Play, _spiel_player, _version
 
 __all__ = ["format_report", "main", "run"]
 
@@ -100,13 +100,6 @@ def _gin_rummy_env(seed: int) -> tuple[_Play, str]:
         return steps, 0
 
     return play, "gin-rummy env (rlcard; gin_rummy_v4 left PettingZoo in 1.25)"
-
-
-def _version(distribution: str) -> str | None:
-    try:
-        return importlib.metadata.version(distribution)
-    except importlib.metadata.PackageNotFoundError:
-        return None
 
 
 def _contestants(seed: int) -> dict[str, tuple[str, _Play | str]]:
@@ -174,7 +167,7 @@ def run(hands: int = HANDS, seed: int = 0) -> dict[str, Any]:
         "hands": hands,
         "seed": seed,
         "rounds": rounds,
-        "versions": {d: _version(d) for d in ("open-spiel", "pettingzoo", "rlcard")},
+        "versions": {d: _version(d, None) for d in ("open-spiel", "pettingzoo", "rlcard")},
         "contestants": {
             name: {
                 "game": game,
