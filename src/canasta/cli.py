@@ -641,12 +641,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ReplayError as exc:  # a record's illegal action (render --move): 1, as in validate
         print(f"canasta: illegal action {exc.index} ({exc.action}): {exc}", file=sys.stderr)
         return 1
-    except (CanastaError, ValueError) as exc:  # bad arguments, input that cannot be read
+    except (CanastaError, ValueError, BackendError) as exc:
+        # bad arguments, input that cannot be read (2), a backend that cannot be used (its own)
         print(f"canasta: error: {exc}", file=sys.stderr)
-        return 2
-    except BackendError as exc:
-        print(f"canasta: error: {exc}", file=sys.stderr)
-        return exc.status
+        return exc.status if isinstance(exc, BackendError) else 2
     except BrokenPipeError:
         # the reader went away (e.g. `canasta demo | head`): stop quietly
         devnull = os.open(os.devnull, os.O_WRONLY)
