@@ -29,14 +29,13 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import importlib.metadata
 import json
 import random
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .bench import _classic_player, _interleaved, _Play, _spiel_player, _version
+from ._bench import _classic_player, _interleaved, _Play, _spiel_player, _version
 
 __all__ = ["format_report", "main", "run"]
 
