@@ -22,9 +22,8 @@ under the key ``"rl"``).
 from __future__ import annotations
 
 import argparse
-import gc
+import functools
 import importlib
-import importlib.metadata
 import json
 import os
 import platform
@@ -38,6 +37,15 @@ from typing import Any, NamedTuple, NoReturn
 
 import attrs
 
+from ._bench import (
+    _classic_player,
+    _failure,
+    _interleaved,
+    _Play,
+    _random_hands,
+    _spiel_player,
+    _version,
+)
 from .cards import Rank
 from .engine import COMPILED, apply, check, new_game
 from .legal import legal_actions
@@ -105,23 +113,6 @@ def _hand_size(state: GameState) -> int:
 
 
 # ---------------------------------------------------------------------------- canasta
-def _random_hands(
-    variant: str, seeds: range, rng: random.Random, seen: Callable[[GameState], None] | None = None
-) -> int:
-    """Play one random hand per seed (a uniformly random listed action at every step, drawn
-    from ``rng``), calling ``seen`` with each state before its action; the actions applied."""
-    v = get_variant(variant)
-    actions = 0
-    for seed in seeds:
-        state = new_game(v, seed=seed)
-        while not state.is_hand_over:
-            menu = legal_actions(state)
-            action = menu[rng.randrange(len(menu))]
-            if seen is not None:
-                seen(state)
-            state = apply(state, action)
-            actions += 1
-    return actions
 
 
 def _playout(variant: str, hands: int, seed: int) -> tuple[int, float, list[GameState]]:
@@ -361,46 +352,6 @@ def _memory(states: int, seed: int) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------------------- peers
-#: A player of games: ``play(first, count)`` plays games ``first`` to ``first + count - 1`` and
-#: returns the player actions and the chance steps applied.
-_Play = Callable[[int, int], tuple[int, int]]
-
-
-def _classic_player(seed: int) -> _Play:
-    """Our Classic random playouts, as in the table (the same deals and choices)."""
-    rng = random.Random(seed)
-
-    def play(first: int, count: int) -> tuple[int, int]:
-        return _random_hands("classic", range(seed + first, seed + first + count), rng), 0
-
-    return play
-
-
-def _open_spiel_player(seed: int) -> _Play:
-    """OpenSpiel's ``gin_rummy``, a Python loop over ``pyspiel``: chance outcomes drawn with their
-    probabilities, player actions uniformly among ``legal_actions()``. Only player actions are
-    counted as actions (the time includes the chance steps)."""
-    pyspiel = importlib.import_module("pyspiel")
-    game = pyspiel.load_game("gin_rummy")
-    rng = random.Random(seed)
-
-    def play(first: int, count: int) -> tuple[int, int]:
-        player_actions = chance_actions = 0
-        for _ in range(count):
-            state = game.new_initial_state()
-            while not state.is_terminal():
-                if state.is_chance_node():
-                    outcomes, odds = zip(*state.chance_outcomes(), strict=True)
-                    action = rng.choices(outcomes, odds)[0]
-                    chance_actions += 1
-                else:
-                    legal = state.legal_actions()
-                    action = legal[rng.randrange(len(legal))]
-                    player_actions += 1
-                state.apply_action(action)
-        return player_actions, chance_actions
-
-    return play
 
 
 def _rlcard_player(seed: int) -> _Play:
@@ -426,8 +377,12 @@ def _rlcard_player(seed: int) -> _Play:
     return play
 
 
-_PEER_GAMES = {
-    "open_spiel": ("gin_rummy (pyspiel)", "open_spiel", _open_spiel_player),
+_PEER_GAMES: dict[str, tuple[str, str, Callable[[int], _Play]]] = {
+    "open_spiel": (
+        "gin_rummy (pyspiel)",
+        "open_spiel",
+        functools.partial(_spiel_player, "gin_rummy"),
+    ),
     "rlcard": ("gin-rummy (rlcard raw game)", "rlcard", _rlcard_player),
 }
 
@@ -438,19 +393,6 @@ _PEER_RATES = ("actions_per_second", "hands_per_second", "classic_ratio")
 
 def _empty_peer(status: str) -> dict[str, Any]:
     return {"status": status, **dict.fromkeys(_PEER_KEYS + _PEER_RATES)}
-
-
-def _failed(exc: Exception) -> dict[str, Any]:
-    return _empty_peer(f"failed: {type(exc).__name__}: {exc}".splitlines()[0])
-
-
-def _version(distribution: str) -> str:
-    """The installed version of a peer; "unknown" for one importable without its metadata (a
-    source tree on ``PYTHONPATH``), which is still measured rather than called not installed."""
-    try:
-        return importlib.metadata.version(distribution)
-    except importlib.metadata.PackageNotFoundError:
-        return "unknown"
 
 
 def _peers(hands: int, seed: int) -> dict[str, Any]:
@@ -465,32 +407,17 @@ def _peers(hands: int, seed: int) -> dict[str, Any]:
         except ImportError:
             continue
         except Exception as exc:  # a broken peer install must not stop the benchmark
-            figures[name] = _failed(exc)
+            figures[name] = _empty_peer(_failure(exc))
             continue
         figures[name].update(game=game, version=_version(distribution))
     rounds = min(hands, PEER_ROUNDS)
-    counts = {name: [0, 0] for name in players}  # player actions, chance steps
-    seconds = dict.fromkeys(players, 0.0)
-    for r in range(rounds):
-        first, last = hands * r // rounds, hands * (r + 1) // rounds
-        for name, play in list(players.items()):
-            gc.collect()  # each starts clean: no collection of the garbage of the one before
-            start = time.perf_counter()
-            try:
-                actions, chance = play(first, last - first)
-            except Exception as exc:
-                if name == "classic":
-                    raise
-                figures[name] = _failed(exc)
-                del players[name]
-                continue
-            seconds[name] += time.perf_counter() - start
-            counts[name][0] += actions
-            counts[name][1] += chance
+    counts, seconds, failed = _interleaved(players, hands, rounds)
+    for name, why in failed.items():
+        figures[name] = _empty_peer(why)
     classic_actions = counts["classic"][0]
     classic_rate = classic_actions / seconds["classic"]
     for name in players:
-        if name == "classic":
+        if name == "classic" or name in failed:
             continue
         actions, chance = counts[name]
         rate = actions / seconds[name]

@@ -28,19 +28,14 @@ and each of ours over its gin-rummy peer's.
 from __future__ import annotations
 
 import argparse
-import gc
 import importlib
-import importlib.metadata
 import json
 import random
 import sys
-import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .actions import Action
-from .engine import apply, new_game
-from .legal import legal_actions
+from ._bench import _classic_player, _interleaved, _Play, _spiel_player, _version
 
 __all__ = ["format_report", "main", "run"]
 
@@ -51,62 +46,15 @@ ROUNDS = 5
 #: The most an adapter may cost: the engine's actions/s over the adapter's (issue 13).
 BOUND = 2.0
 
-#: ``play(first, count)`` plays episodes ``first`` to ``first + count - 1`` and returns the
-#: actions (or steps) counted.
-_Play = Callable[[int, int], int]
-
-
-def _engine(seed: int, listed: bool = False) -> _Play:
-    rng = random.Random(seed)
-
-    def play(first: int, count: int) -> int:
-        actions = 0
-        for h in range(first, first + count):
-            state = new_game("classic", seed=seed + h)
-            while not state.is_hand_over:
-                menu: Sequence[Action] = legal_actions(state)
-                if listed:
-                    menu = list(menu)
-                state = apply(state, menu[rng.randrange(len(menu))])
-                actions += 1
-        return actions
-
-    return play
-
-
-def _spiel(name: str, seed: int) -> _Play:
-    pyspiel = importlib.import_module("pyspiel")
-    if name.startswith("python_canasta"):
-        importlib.import_module("canasta.openspiel")
-    game = pyspiel.load_game(name)
-    rng = random.Random(seed)
-
-    def play(first: int, count: int) -> int:
-        actions = 0
-        for _ in range(count):
-            state = game.new_initial_state()
-            while not state.is_terminal():
-                if state.is_chance_node():
-                    outcomes = state.chance_outcomes()
-                    action = rng.choices(
-                        [a for a, _ in outcomes], weights=[p for _, p in outcomes]
-                    )[0]
-                else:
-                    legal = state.legal_actions()
-                    action = legal[rng.randrange(len(legal))]
-                    actions += 1
-                state.apply_action(action)
-        return actions
-
-    return play
-
 
 def _aec(make: Callable[[], Any], seed: int) -> _Play:
+    """A PettingZoo AEC environment's loop, ``env.last()`` then ``env.step()`` of a random
+    action of the mask: the steps (of agents whose episode is over too), no chance steps."""
     np = importlib.import_module("numpy")
     env = make()
     rng = random.Random(seed)
 
-    def play(first: int, count: int) -> int:
+    def play(first: int, count: int) -> tuple[int, int]:
         steps = 0
         for h in range(first, first + count):
             env.reset(seed=seed + h)
@@ -119,7 +67,7 @@ def _aec(make: Callable[[], Any], seed: int) -> _Play:
                     action = int(legal[rng.randrange(len(legal))])
                 env.step(action)
                 steps += 1
-        return steps
+        return steps, 0
 
     return play
 
@@ -140,7 +88,7 @@ def _gin_rummy_env(seed: int) -> tuple[_Play, str]:
     env = rlcard.make("gin-rummy", config={"seed": seed})
     rng = random.Random(seed)
 
-    def play(first: int, count: int) -> int:
+    def play(first: int, count: int) -> tuple[int, int]:
         steps = 0
         for _ in range(count):
             state, _player = env.reset()
@@ -148,31 +96,27 @@ def _gin_rummy_env(seed: int) -> tuple[_Play, str]:
                 legal = list(state["legal_actions"])
                 state, _player = env.step(legal[rng.randrange(len(legal))])
                 steps += 1
-        return steps
+        return steps, 0
 
     return play, "gin-rummy env (rlcard; gin_rummy_v4 left PettingZoo in 1.25)"
-
-
-def _version(distribution: str) -> str | None:
-    try:
-        return importlib.metadata.version(distribution)
-    except importlib.metadata.PackageNotFoundError:
-        return None
 
 
 def _contestants(seed: int) -> dict[str, tuple[str, _Play | str]]:
     """Name -> (what is measured, its player or why it is not measured)."""
     setups: dict[str, tuple[str, Callable[[], tuple[_Play, str]]]] = {
-        "engine": ("canasta.apply (classic)", lambda: (_engine(seed), "")),
+        "engine": ("canasta.apply (classic)", lambda: (_classic_player(seed), "")),
         "engine_listed": (
             "canasta.apply, every listed action built (classic)",
-            lambda: (_engine(seed, listed=True), ""),
+            lambda: (_classic_player(seed, listed=True), ""),
         ),
         "openspiel": (
             "python_canasta (classic)",
-            lambda: (_spiel("python_canasta", seed), ""),
+            lambda: (_spiel_player("python_canasta", seed), ""),
         ),
-        "openspiel_gin_rummy": ("gin_rummy (pyspiel)", lambda: (_spiel("gin_rummy", seed), "")),
+        "openspiel_gin_rummy": (
+            "gin_rummy (pyspiel)",
+            lambda: (_spiel_player("gin_rummy", seed), ""),
+        ),
         "pettingzoo": ("canasta.pettingzoo.env() (classic)", lambda: (_canasta_env(seed), "")),
         "pettingzoo_gin_rummy": ("gin_rummy_v4 (pettingzoo)", lambda: _gin_rummy_env(seed)),
     }
@@ -198,27 +142,15 @@ def run(hands: int = HANDS, seed: int = 0) -> dict[str, Any]:
     if hands < 1:
         raise ValueError(f"hands must be at least 1, not {hands}")
     contestants = _contestants(seed)
-    counts = dict.fromkeys(contestants, 0)
-    seconds = dict.fromkeys(contestants, 0.0)
-    status = {name: ("measured" if callable(p) else p) for name, (_, p) in contestants.items()}
+    players = {name: play for name, (_, play) in contestants.items() if callable(play)}
     rounds = min(hands, ROUNDS)
-    for r in range(rounds):
-        first, last = hands * r // rounds, hands * (r + 1) // rounds
-        for name, (_, play) in contestants.items():
-            if not callable(play) or status[name] != "measured":
-                continue
-            gc.collect()
-            start = time.perf_counter()
-            try:
-                counts[name] += play(first, last - first)
-            except Exception as exc:
-                if name == "engine":
-                    raise
-                status[name] = f"failed: {type(exc).__name__}: {exc}".splitlines()[0]
-                continue
-            seconds[name] += time.perf_counter() - start
+    counts, seconds, failed = _interleaved(players, hands, rounds)
+    status = {
+        name: failed.get(name, "measured") if callable(play) else play
+        for name, (_, play) in contestants.items()
+    }
     rates = {
-        name: (round(counts[name] / seconds[name]) if status[name] == "measured" else None)
+        name: (round(counts[name][0] / seconds[name]) if status[name] == "measured" else None)
         for name in contestants
     }
 
@@ -234,12 +166,12 @@ def run(hands: int = HANDS, seed: int = 0) -> dict[str, Any]:
         "hands": hands,
         "seed": seed,
         "rounds": rounds,
-        "versions": {d: _version(d) for d in ("open-spiel", "pettingzoo", "rlcard")},
+        "versions": {d: _version(d, None) for d in ("open-spiel", "pettingzoo", "rlcard")},
         "contestants": {
             name: {
                 "game": game,
                 "status": status[name],
-                "actions": counts[name] if status[name] == "measured" else None,
+                "actions": counts[name][0] if status[name] == "measured" else None,
                 "seconds": round(seconds[name], 3) if status[name] == "measured" else None,
                 "actions_per_second": rates[name],
             }

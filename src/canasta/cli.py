@@ -489,37 +489,32 @@ def variants(name: str | None, out: TextIO) -> int:
     return 0
 
 
-def _int(text: str) -> int:
+def _int_in(text: str, lo: int, hi: int | None, message: str) -> int:
+    """``text`` as an integer from ``lo`` to ``hi`` (``None``: no bound), else argparse's error:
+    ``message`` with ``{value}`` (the integer) or ``{text}`` (its first 40 characters) filled in."""
     try:
-        return int(text)
+        value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+    if value < lo or (hi is not None and value > hi):
+        raise argparse.ArgumentTypeError(message.format(value=value, text=text[:40]))
+    return value
 
 
 def _positive(text: str) -> int:
-    value = _int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
+    return _int_in(text, 1, None, "must be at least 1, got {value}")
 
 
 def _seed(text: str) -> int:
     """A match seed: a 64-bit integer, as game records keep it."""
-    value = _int(text)
-    if not MIN_SEED <= value <= MAX_SEED:
-        raise argparse.ArgumentTypeError(f"must be a 64-bit integer, got {text[:40]}")
-    return value
+    return _int_in(text, MIN_SEED, MAX_SEED, "must be a 64-bit integer, got {text}")
 
 
 def _svg_width(text: str) -> int:
     from .svg import MAX_WIDTH, MIN_WIDTH
 
-    value = _int(text)
-    if not MIN_WIDTH <= value <= MAX_WIDTH:
-        raise argparse.ArgumentTypeError(
-            f"must be from {MIN_WIDTH} to {MAX_WIDTH} pixels, got {value}"
-        )
-    return value
+    wanted = f"must be from {MIN_WIDTH} to {MAX_WIDTH} pixels, got {{value}}"
+    return _int_in(text, MIN_WIDTH, MAX_WIDTH, wanted)
 
 
 _BOTS_HELP = (
@@ -641,12 +636,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ReplayError as exc:  # a record's illegal action (render --move): 1, as in validate
         print(f"canasta: illegal action {exc.index} ({exc.action}): {exc}", file=sys.stderr)
         return 1
-    except (CanastaError, ValueError) as exc:  # bad arguments, input that cannot be read
+    except (CanastaError, ValueError, BackendError) as exc:
+        # bad arguments, input that cannot be read (2), a backend that cannot be used (its own)
         print(f"canasta: error: {exc}", file=sys.stderr)
-        return 2
-    except BackendError as exc:
-        print(f"canasta: error: {exc}", file=sys.stderr)
-        return exc.status
+        return exc.status if isinstance(exc, BackendError) else 2
     except BrokenPipeError:
         # the reader went away (e.g. `canasta demo | head`): stop quietly
         devnull = os.open(os.devnull, os.O_WRONLY)

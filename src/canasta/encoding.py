@@ -318,6 +318,10 @@ class ActionEncoding:
         p = self._pair_index.get((j, t))
         if p is None or not 0 <= n <= self._naturals or rank not in _RANKS:
             raise EncodingError(f"group {meld} has no index in {self!r}")
+        return self._group_at(rank, n, p)
+
+    def _group_at(self, rank: int, n: int, p: int) -> int:
+        """The index of a group of ``rank`` (4 ... 14): ``n`` naturals, the wild pair ``p``."""
         return self._group + ((rank - 4) * (self._naturals + 1) + n) * len(self._pairs) + p
 
     def _spell(self, action: Action) -> tuple[int, ...]:
@@ -446,18 +450,21 @@ class ActionEncoding:
         p = self._pair_index.get((j, t))
         if p is None or not 4 <= r <= 14 or not 0 <= n <= self._naturals:
             raise EncodingError(f"a new meld {entry[2:]} has no index in {self!r}")
-        w = len(self._pairs)
-        return self._group + (r - 4) * (self._naturals + 1) * w + n * w + p
+        return self._group_at(r, n, p)
 
     @staticmethod
     def _entry(plan: _Plan, seq: tuple[int, ...]) -> Action:
         """The listed action spelled ``seq`` (a key of the plan), built if it was not yet."""
         i = plan.singles[seq[0]] if len(seq) == 1 else plan.actions[seq]
+        return ActionEncoding._built(plan, i)
+
+    @staticmethod
+    def _built(plan: _Plan, i: int) -> Action:
+        """The menu's entry ``i``, built if it was not yet."""
         items = plan.items
         a = items[i]
         if type(a) is tuple:
-            a = _make(a)
-            items[i] = a  # type: ignore[index]  # a list: a LazyMenu yields actions
+            a = items[i] = _make(a)  # type: ignore[index]  # a list: a LazyMenu yields actions
         return a  # type: ignore[return-value]
 
     # ------------------------------------------------------------------ queries
@@ -531,15 +538,16 @@ class ActionEncoding:
         Raises:
             EncodingError: ``index`` is not an action index or not legal in ``ts``.
         """
+        action: Action | None
         if type(ts) is TurnState and type(index) is int and not ts.pending:
             plan = ts._plan
             if plan is not None and len(plan.next) == 1 and ts.state.variant is self.variant:
                 # a menu of single indices (its plan made by this encoding): one plays
                 entry = plan.singles.get(index)
                 if entry is not None:
-                    return self._played(ts.state, plan, entry)
+                    action = self._built(plan, entry)
+                    return _turn_state(apply(ts.state, action)), action
         ts, plan, i = self._checked(ts, index)
-        action: Action | None
         if not ts.pending and len(plan.next) == 1:  # a menu of single indices: one plays
             action = self._entry(plan, (i,))
         else:
@@ -548,16 +556,6 @@ class ActionEncoding:
             if action is None:
                 return _turn_state(ts.state, seq, plan), None
         return _turn_state(apply(ts.state, action)), action
-
-    @staticmethod
-    def _played(state: GameState, plan: _Plan, entry: int) -> tuple[TurnState, Action]:
-        """The menu's entry ``entry`` played in ``state`` (built first if it was not yet)."""
-        items = plan.items
-        a = items[entry]
-        if type(a) is tuple:
-            a = items[entry] = _make(a)  # type: ignore[index]
-        action: Action = a  # type: ignore[assignment]
-        return _turn_state(apply(state, action)), action
 
     def spell(self, ts: TurnState | GameState, action: Action) -> tuple[int, ...]:
         """The indices still to choose in ``ts`` to play ``action`` (all of them when nothing

@@ -64,7 +64,7 @@ from .deals import shuffled_pack
 from .encoding import PENDING_SIZE, ActionEncoding, TurnState
 from .engine import new_game
 from .events import deal_events, events_between, step
-from .sampling import sample_state
+from .sampling import sample_state, unseen_cards
 from .scoring import score_hand
 from .state import GameState
 from .variants import Variant, get_variant
@@ -358,14 +358,8 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
 def _known_cards(view: Any, memory: _t.Memory) -> dict[int, list[Card]]:
     """Cards of the kinds ``memory`` says each other seat holds, picked among the cards the
     viewer cannot see (suits do not matter to the rules but for threes, which are kinds)."""
-    unseen: list[Card] = []
-    base = stand_in(view)
-    for seat in range(view.variant.players):
-        if seat != view.seat:
-            unseen += list(base.hands[seat])
-    unseen += list(base.stock) + list(base.discard_pile[:-1]) + list(base.out_of_play)
     pool: dict[int, list[Card]] = {}
-    for card in unseen:
+    for card in unseen_cards(view, stand_in(view)):
         pool.setdefault(_t._kind(card), []).append(card)
     out: dict[int, list[Card]] = {}
     for seat, counts in enumerate(memory.known):

@@ -342,8 +342,8 @@ class _Observer:
         self._known = known
         view = table_of(state)
         order = state.order
-        sides = self._sides = tensors._seat_sides(view)
-        match = tensors._variant_sides(state.variant)
+        sides = self._sides = tensors._side_of(view.sides, p)
+        match = tensors._side_of(state.variant.sides, p)
         minimums = _shown_minimums(state)
         current, dealer, totals = state.current_seat, state.dealer, state.totals
         columns = self._columns

@@ -44,21 +44,16 @@ def red_three_runs(events: Sequence[Event]) -> list[Event | RedThrees]:
     return out
 
 
+def seats_name(seats: Sequence[int]) -> str:
+    """Seats together, as a side of a hand: ``"seats 0+2"`` or ``"seat 1"``."""
+    return f"seat {seats[0]}" if len(seats) == 1 else f"seats {'+'.join(map(str, seats))}"
+
+
 def side_name(state: GameState, side: int) -> str:
     """A match side (a scoring column): ``"side 0 (seats 0+2)"``, or ``"seat 1"`` for a player
     who scores alone."""
     seats = state.variant.sides[side]
-    if len(seats) == 1:
-        return f"seat {seats[0]}"
-    return f"side {side} (seats {'+'.join(str(s) for s in seats)})"
-
-
-def hand_side_name(state: GameState, side: int) -> str:
-    """A side of the current hand: ``"seats 0+2"`` or ``"seat 1"``."""
-    seats = state.sides[side]
-    if len(seats) == 1:
-        return f"seat {seats[0]}"
-    return f"seats {'+'.join(str(s) for s in seats)}"
+    return seats_name(seats) if len(seats) == 1 else f"side {side} ({seats_name(seats)})"
 
 
 def format_meld(meld: Meld, canasta_size: int = 7) -> str:
@@ -79,7 +74,7 @@ def format_table(state: GameState, show_hands: bool = False) -> str:
         reds = [c for s in state.sides[side] for c in state.red_threes[s]]
         melds = " ".join(format_meld(m, v.canasta_size) for m in state.melds[side]) or "-"
         red = f"  red threes: {' '.join(str(c) for c in reds)}" if reds else ""
-        lines.append(f"  {hand_side_name(state, side)}: {melds}{red}")
+        lines.append(f"  {seats_name(state.sides[side])}: {melds}{red}")
     top = state.top_card
     marks = []
     if state.pile_frozen:

@@ -101,6 +101,14 @@ def _can_go_out(state: GameState) -> bool:
     return bool(legal_actions(state))
 
 
+def unseen_cards(view: PlayerView, base: GameState) -> list[Card]:
+    """The cards ``view``'s seat cannot see, as they lie in ``base`` (the view's stand-in,
+    :func:`canasta.views.stand_in`): the other hands by seat, the stock, the pile under its
+    top, the cards out of play."""
+    unseen = [c for s in range(view.variant.players) if s != view.seat for c in base.hands[s]]
+    return [*unseen, *base.stock, *base.discard_pile[:-1], *base.out_of_play]
+
+
 def _deal(
     view: PlayerView,
     base: GameState,
@@ -110,10 +118,7 @@ def _deal(
     """``base`` (the view's stand-in) with the cards ``view`` does not show dealt at random."""
     n = view.variant.players
     top = base.discard_pile[-1:]
-    unseen: list[Card] = [c for s in range(n) if s != view.seat for c in base.hands[s]]
-    unseen += base.stock
-    unseen += base.discard_pile[:-1]
-    unseen += base.out_of_play
+    unseen = unseen_cards(view, base)
     held: list[list[Card]] = [[] for _ in range(n)]
     for seat, cards in (known or {}).items():
         if type(seat) is not int or not 0 <= seat < n or seat == view.seat:

@@ -41,6 +41,7 @@ import attrs
 
 from .cards import Card, Rank, Suit
 from .melds import Meld
+from .render import seats_name
 from .state import EndReason, GameState, Phase
 from .variants import Variant
 from .views import PlayerView
@@ -331,12 +332,6 @@ def _fan(
 
 
 # ---------------------------------------------------------------------------- panels
-def _seat_name(seats: tuple[int, ...]) -> str:
-    if len(seats) == 1:
-        return f"Seat {seats[0]}"
-    return "Seats " + "+".join(str(s) for s in seats)
-
-
 def _hand_side(table: _Table, seat: int) -> int | None:
     return next((i for i, side in enumerate(table.sides) if seat in side), None)
 
@@ -468,7 +463,7 @@ def _side_panel(table: _Table, side: int, x: float, y: float, w: float) -> tuple
     melds = table.melds[side]
     seats = table.sides[side]
     canastas = sum(1 for m in melds if m.is_canasta(v.canasta_size))
-    title = "Melds of " + _seat_name(seats).lower()
+    title = "Melds of " + seats_name(seats)
     info = f"{canastas} canasta{'s' if canastas != 1 else ''}"
     if not melds:
         info = f"needs {table.minimums[side]} to meld" if table.minimums[side] else "no melds"
@@ -556,7 +551,8 @@ def _header(table: _Table, w: float) -> tuple[str, float]:
         _text(w - _PAD - 4, 22, turn, size=13, bold=True, fill="#1b3a27", anchor="end", cls="turn")
     )
     totals = " · ".join(
-        f"{_seat_name(seats)}: {total}" for seats, total in zip(v.sides, table.totals, strict=False)
+        f"{seats_name(seats).capitalize()}: {total}"
+        for seats, total in zip(v.sides, table.totals, strict=False)
     )
     parts.append(_text(_PAD + 4, 42, f"Totals: {totals}", size=11.5, fill="#2b4a36", cls="totals"))
     note = f"phase: {table.phase.value.replace('_', ' ')}"

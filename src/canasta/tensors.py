@@ -155,6 +155,16 @@ def _counts(cards: Iterable[Card]) -> list[int]:
     return out
 
 
+def _less(row: Sequence[int], cards: Iterable[Card]) -> list[int]:
+    """``row`` (counts by kind) less ``cards``, one by one, a kind's count not below 0."""
+    held = list(row)
+    for card in cards:
+        k = _kind(card)
+        if held[k]:
+            held[k] -= 1
+    return held
+
+
 # ---------------------------------------------------------------------------- memory
 @attrs.frozen
 class Memory:
@@ -214,11 +224,7 @@ class Memory:
             if not any((memory.known if known is None else known)[seat]):
                 return  # nothing of his is known
             known = row(known, memory.known)
-            held = known[seat]
-            for card in cards:
-                k = _kind(card)
-                if held[k]:
-                    held[k] -= 1
+            known[seat] = _less(known[seat], cards)
 
         def bump(values: tuple[int, ...], seat: int, n: int = 1) -> tuple[int, ...]:
             return (*values[:seat], values[seat] + n, *values[seat + 1 :])
@@ -290,13 +296,9 @@ def layout(
     Raises:
         VariantError: an unknown preset name.
     """
-    players = get_variant(variant).players
-    out = []
-    offset = 0
-    for name, shape in _sections(players, information):
-        out.append((name, offset, shape))
-        offset += math.prod(shape)
-    return tuple(out)
+    sections = _sections(get_variant(variant).players, information)
+    offsets = itertools.accumulate((math.prod(shape) for _, shape in sections), initial=0)
+    return tuple((name, at, shape) for (name, shape), at in zip(sections, offsets, strict=False))
 
 
 def observation_size(variant: str | Variant) -> int:
@@ -306,8 +308,7 @@ def observation_size(variant: str | Variant) -> int:
     Raises:
         VariantError: an unknown preset name.
     """
-    players = get_variant(variant).players
-    return sum(math.prod(shape) for _, shape in _sections(players, False))
+    return _size(variant, information=False)
 
 
 def information_state_size(variant: str | Variant) -> int:
@@ -317,8 +318,12 @@ def information_state_size(variant: str | Variant) -> int:
     Raises:
         VariantError: an unknown preset name.
     """
+    return _size(variant, information=True)
+
+
+def _size(variant: str | Variant, *, information: bool) -> int:
     players = get_variant(variant).players
-    return sum(math.prod(shape) for _, shape in _sections(players, True))
+    return sum(math.prod(shape) for _, shape in _sections(players, information))
 
 
 # ---------------------------------------------------------------------------- tensors
@@ -437,19 +442,11 @@ def _frozen_for(view: PlayerView | Table, side: int | None) -> bool:
     return view.pile_frozen or (side is not None and not view.melds[side])
 
 
-def _seat_sides(view: PlayerView | Table) -> tuple[int | None, ...]:
-    """By seat, the index of its side in ``view.sides`` (``None`` for a seat sitting out)."""
-    out: list[int | None] = [None] * view.variant.players
-    for i, side in enumerate(view.sides):
-        for seat in side:
-            out[seat] = i
-    return tuple(out)
-
-
-def _variant_sides(variant: Variant) -> tuple[int | None, ...]:
-    """By seat, the index of its side among the variant's sides (those of the totals)."""
-    out: list[int | None] = [None] * variant.players
-    for i, side in enumerate(variant.sides):
+def _side_of(sides: Sequence[Sequence[int]], players: int) -> tuple[int | None, ...]:
+    """By seat, the index of its side in ``sides`` (``None`` for a seat in none, one sitting
+    out): of a hand's sides (``view.sides``) or of the match's (the variant's, the totals')."""
+    out: list[int | None] = [None] * players
+    for i, side in enumerate(sides):
         for seat in side:
             out[seat] = i
     return tuple(out)
@@ -482,8 +479,8 @@ def _frame(view: PlayerView | Table, me: int, my_side: int | None) -> _Frame:
     v = view.variant
     p = v.players
     rel = tuple((me + r) % p for r in range(p))
-    sides = _seat_sides(view)
-    match = _variant_sides(v)
+    sides = _side_of(view.sides, p)
+    match = _side_of(v.sides, p)
     frame = _Frame(
         seats=rel,
         sides=tuple(sides[seat] for seat in rel),
@@ -669,12 +666,7 @@ def _known_after(
             else:
                 cards = ()
             if cards:
-                held = list(row)
-                for card in cards:
-                    k = _kind(card)
-                    if held[k]:
-                        held[k] -= 1
-                return (*known[:seat], tuple(held), *known[seat + 1 :])
+                return (*known[:seat], tuple(_less(row, cards)), *known[seat + 1 :])
         elif kind is TakePile and (after.sides is before.sides or after.sides == before.sides):
             # the pile's cards added, then forgotten (one by one, down to 0 of a kind) the
             # cards he melded, the top card and his hand's, and the red threes he laid out
@@ -735,7 +727,7 @@ def _observation_text(seen: _Seen, memory: Memory) -> list[str]:
         f" to act {view.current_seat} dealer {view.dealer}",
         f"hand {seen.hand}",
     ]
-    sides = _seat_sides(view)
+    sides = _side_of(view.sides, p)
     for r in range(p):
         seat = (seen.seat + r) % p
         side = sides[seat]
