@@ -97,7 +97,6 @@ True
 from __future__ import annotations
 
 import functools
-import json
 import typing
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final, NoReturn, Self
@@ -861,7 +860,8 @@ def _ended(after: GameState, out: list[Event]) -> None:
 # Each event's document is made from its class by the model's converter (canasta._codec):
 # ``"type"`` is the class name in snake case, its fields are the attrs fields in order, each read
 # strictly by its type (a score sheet nested as a ``hand_score``). Beyond its type, a field is
-# checked by its name (_RANGES, _check_field), and the facts that tie fields together in _TIED.
+# checked by its name (_RANGES, _check_field), and the facts that tie fields together in _TIED;
+# its JSON Schema is made from the class and says the same of each field (_schema).
 _SEATS: Final = (0, MAX_PLAYERS - 1)
 #: The range of an int field, or of each int of an array field, by the field's name.
 _RANGES: Final[dict[str, tuple[int, int]]] = {
@@ -1042,8 +1042,10 @@ def _schema(cls: type[Any], name: str, schema: dict[str, Any]) -> dict[str, Any]
         schema = {"anyOf": shown} if "anyOf" in schema else shown[0]
     if name == "rank":
         schema = {"$ref": "#/$defs/table_rank"}
-    if name in ("meld", "melds"):  # on the table
-        schema = json.loads(json.dumps(schema).replace("/meld", "/table_meld"))
+    if name == "meld":  # on the table
+        schema = {"$ref": "#/$defs/table_meld"}
+    if name == "melds":
+        schema = {**schema, "items": {"$ref": "#/$defs/table_meld"}}
     if name == "score":  # a nested document
         schema = {"$ref": "#/$defs/hand_score_fields", "unevaluatedProperties": False}
     if cls is RedThreeLaidOut and name == "card":
