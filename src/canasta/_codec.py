@@ -703,8 +703,8 @@ def summary(obj: Any) -> str:
 
 
 def field_docs(cls: type[Any]) -> dict[str, str]:
-    """The documentation of the fields of ``cls``, as plain text: its ``Attributes:`` section
-    or the ``#:`` comments above the fields."""
+    """The documentation of the fields of the attrs class ``cls``, as plain text: its
+    ``Attributes:`` section, or the ``#:`` comments above the fields."""
     doc = inspect.cleandoc(cls.__doc__ or "")
     section = re.search(r"^Attributes:\n((?:(?: {4}.*)?\n?)*)", doc, re.M)
     out: dict[str, str] = {}
@@ -712,6 +712,8 @@ def field_docs(cls: type[Any]) -> dict[str, str]:
         r"^ {4}(\w+): (.*(?:\n {8}.*)*)", section[1] if section else "", re.M
     ):
         out[name] = _plain(text)
+    if all(a.name in out for a in attrs.fields(cls) if a.init):
+        return out
     try:
         source = inspect.getsource(cls)
     except (OSError, TypeError):  # pragma: no cover - a class made at run time
