@@ -757,7 +757,7 @@ def schema_of(kind: Any, defs: dict[str, Any]) -> dict[str, Any]:
     if origin is tuple and args == (Card, Ellipsis):
         return {"$ref": "#/$defs/cards"}
     if origin is collections.abc.Sequence or (origin is tuple and args[1:] == (Ellipsis,)):
-        return {"type": "array", "items": schema_of(args[0], defs)}
+        return {"type": "array", "items": schema_of(args[0], defs), "maxItems": MAX_ITEMS}
     if origin is tuple:
         items = [schema_of(a, defs) for a in args]
         return {"type": "array", "prefixItems": items, "minItems": len(args), "maxItems": len(args)}
