@@ -14,8 +14,10 @@ same types (:func:`schema_of`).
 
 from __future__ import annotations
 
+import collections.abc
 import enum
 import functools
+import inspect
 import json
 import re
 import typing
@@ -29,16 +31,21 @@ from cattrs.errors import ClassValidationError, IterableValidationError
 
 from .actions import _ACTION_TYPES, Action
 from .cards import N_KINDS, Card, Cards, Rank
+from .deals import DEAL_VERSIONS
 from .errors import CanastaError, NotationError, VariantError
 from .limits import (
     MAX_CARDS,
     MAX_DEPTH,
+    MAX_HAND_NUMBER,
     MAX_INT,
     MAX_ITEMS,
     MAX_PLAYERS,
+    MAX_SEED,
     MAX_STRING,
     MAX_TEXT_SIZE,
+    MAX_TOTAL,
     MAX_VARIANT_NAME,
+    MIN_SEED,
 )
 from .melds import Meld, MeldKind
 from .variants import MAX_POINTS, CardPoints, Variant, get_variant, variant_fields, variant_names
@@ -53,21 +60,29 @@ __all__ = [
     "MAX_PLAYERS",
     "MAX_STRING",
     "MAX_TEXT_SIZE",
+    "RANGES",
+    "TABLE_RANKS",
     "Bad",
     "at",
     "build",
     "converter",
     "derived_keys",
     "fail",
+    "field_docs",
     "fields_reader",
     "json_int",
     "key_path",
     "kind_of",
+    "optional_keys",
+    "ranged",
     "read_at",
+    "refine_schema",
     "schema_of",
     "show",
     "snake_case",
     "structure",
+    "summary",
+    "table_schemas",
     "variant_document",
     "variant_from_document",
     "variant_schema",
@@ -383,14 +398,50 @@ def _derived_type(cls: type[Any], name: str) -> Any:
     return typing.get_type_hints(cls)[name]
 
 
+#: By class: the keys of init fields its reader may do without (beside those whose default is
+#: ``None``), named to :func:`fields_reader` or :func:`optional_keys`.
+_OPTIONAL: dict[type[Any], frozenset[str]] = {}
+#: By class: the JSON value read for a key when it is absent (:func:`optional_keys`).
+_ABSENT: dict[type[Any], dict[str, Any]] = {}
+
+
+def optional_keys(cls: type[Any], absent: dict[str, Any]) -> None:
+    """Let the reader of the attrs class ``cls`` (:func:`fields_reader`) do without the keys of
+    ``absent``, reading each absent one as its value there (JSON, such as ``0`` for a version
+    that documents written before it had): the schema says so too. Call it before the class
+    is first read."""
+    _OPTIONAL[cls] = _OPTIONAL.get(cls, frozenset()) | frozenset(absent)
+    _ABSENT[cls] = {**_ABSENT.get(cls, {}), **absent}
+
+
+def _optional(cls: type[Any]) -> frozenset[str]:
+    """The keys the reader of ``cls`` does without: those named, and fields defaulting to None."""
+    nullable = {a.alias for a in attrs.fields(cls) if a.init and a.default is None}
+    return _OPTIONAL.get(cls, frozenset()) | nullable
+
+
+def _absent(cls: type[Any], key: str) -> Any:
+    """What an absent optional ``key`` of ``cls`` means: its JSON value when read."""
+    if key in _ABSENT.get(cls, {}):
+        return _ABSENT[cls][key]
+    field = getattr(attrs.fields(cls), key)
+    default = field.default
+    if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
+        default = default.factory()
+    return converter.unstructure(default)
+
+
 def fields_reader(cls: type[Any], optional: frozenset[str] = frozenset()) -> Callable[[Any], Any]:
     """A reader of the init fields of an attrs class from an object, each read by its type:
     every key is required but ``optional`` ones and those of fields whose default is ``None``
-    (an absent key is left out of the result), and no other key is allowed. The class's
+    (an absent key is left out of the result) and those :func:`optional_keys` names (an absent
+    key is read as its value there), and no other key is allowed. The class's
     :func:`derived_keys` are read too (required, by type) and left out of the result."""
+    _OPTIONAL[cls] = _OPTIONAL.get(cls, frozenset()) | optional
     hints = typing.get_type_hints(cls)
     fields = {a.alias: hints[a.name] for a in attrs.fields(cls) if a.init}
-    optional |= {a.alias for a in attrs.fields(cls) if a.init and a.default is None}
+    optional = _optional(cls)
+    absent = _ABSENT.get(cls, {})
     derived = _DERIVED.get(cls, {})
     for key, after in derived.items():  # in the written order, for the first key missing
         fields = _insert(fields, after, key, _derived_type(cls, key))
@@ -404,14 +455,18 @@ def fields_reader(cls: type[Any], optional: frozenset[str] = frozenset()) -> Cal
                 raise Bad("unknown key", key_path("", key))
         out = {}
         for key, kind in fields.items():
-            if key not in value:
-                if key in optional:
-                    continue
+            if key in value:
+                raw = value[key]
+            elif key in absent:
+                raw = absent[key]
+            elif key in optional:
+                continue
+            else:
                 raise Bad("missing", key_path("", key))
             try:
-                if key in BOUNDS and value[key] is not None:
-                    _int(value[key], None, *BOUNDS[key])
-                read = converter.structure(value[key], kind)
+                if key in BOUNDS and raw is not None:
+                    _int(raw, None, *BOUNDS[key])
+                read = converter.structure(raw, kind)
                 if key not in derived:
                     out[key] = read
             except Exception as exc:
@@ -587,12 +642,100 @@ def _derive(name: str, changes: str) -> Variant:
 
 # ================================================================== the schema
 #: The schemas of the schema file (``$defs``) by the types whose values they describe.
-_REFS: Final = {Card: "card", Rank: "rank", Cards: "cards", Variant: "variant_body", Meld: "meld"}
+_REFS: Final = {Card: "card", Cards: "cards", Variant: "variant", Action: "action"}
+
+_SEAT: Final = (0, MAX_PLAYERS - 1)
+#: The range of an int by the name of the field holding it (of each int, for an array), in the
+#: schema of every class: the ranges of :mod:`canasta.limits` that the readers check.
+RANGES: Final[dict[str, tuple[int | None, int | None]]] = {
+    **dict.fromkeys(("seat", "side", "dealer", "current_seat", "sitting_out"), _SEAT),
+    **dict.fromkeys(("order", "partners", "winners", "sides"), _SEAT),
+    "hand_number": (1, MAX_HAND_NUMBER),
+    "totals": (-MAX_TOTAL, MAX_TOTAL),
+    "seed": (MIN_SEED, MAX_SEED),
+    "deal_version": (min(DEAL_VERSIONS), max(DEAL_VERSIONS)),
+    **dict.fromkeys(("count", "hand_sizes"), (0, MAX_CARDS)),
+    **dict.fromkeys(("pile_size", "stock_size", "pile_red_threes", "out_of_play"), (0, None)),
+    **dict.fromkeys(("minimums", "zone_sizes"), (0, None)),
+}
+#: The ranks a meld on the table has: four to ace, and three (black threes, going out).
+TABLE_RANKS: Final = frozenset(r for r in Rank if r.is_natural or r is Rank.THREE)
+#: By class: how the schema of each field is refined (the reader's checks beyond its type).
+_REFINE: dict[type[Any], Callable[[str, dict[str, Any]], dict[str, Any]]] = {}
+
+
+def refine_schema(cls: type[Any], refine: Callable[[str, dict[str, Any]], dict[str, Any]]) -> None:
+    """Give the schema of each field of the attrs class ``cls`` (its name, the schema of its
+    type) to ``refine``, for the checks its reader makes beyond the type's."""
+    _REFINE[cls] = refine
+
+
+def ranged(schema: dict[str, Any], lo: int | None, hi: int | None) -> dict[str, Any]:
+    """``schema`` with its ints (an int's, a nullable int's, an array's items') from ``lo`` to
+    ``hi`` (``None``: unbounded)."""
+    if "anyOf" in schema:
+        return {**schema, "anyOf": [ranged(s, lo, hi) for s in schema["anyOf"]]}
+    if schema.get("type") == "array" and "items" in schema:
+        return {**schema, "items": ranged(schema["items"], lo, hi)}
+    if schema.get("type") != "integer":
+        return schema
+    bounds = {"minimum": lo, "maximum": hi}
+    return {**schema, **{k: v for k, v in bounds.items() if v is not None}}
+
+
+def _plain(text: str) -> str:
+    """reStructuredText as plain text: a role's title (``:class:`~a.B``` is ``B``), literals
+    without their backquotes (Python's ``None`` as JSON's ``null``), one line."""
+
+    def title(m: re.Match[str]) -> str:
+        text: str = m[1].strip()
+        return text.split(".")[-1] if text.startswith("~") else text
+
+    text = re.sub(r":\w+:`([^`<]*?)\s*(?:<[^>]*>)?`", title, text)
+    for python, json_text in (("None", "null"), ("True", "true"), ("False", "false"), ("()", "[]")):
+        text = text.replace(f"``{python}``", json_text)
+    return " ".join(text.replace("``", "").split())
+
+
+def summary(obj: Any) -> str:
+    """The first paragraph of ``obj``'s docstring as plain text."""
+    return _plain(inspect.cleandoc(obj.__doc__ or "").split("\n\n")[0])
+
+
+def field_docs(cls: type[Any]) -> dict[str, str]:
+    """The documentation of the fields of the attrs class ``cls``, as plain text: its
+    ``Attributes:`` section, or the ``#:`` comments above the fields."""
+    doc = inspect.cleandoc(cls.__doc__ or "")
+    section = re.search(r"^Attributes:\n((?:(?: {4}.*)?\n?)*)", doc, re.M)
+    out: dict[str, str] = {}
+    for name, text in re.findall(
+        r"^ {4}(\w+): (.*(?:\n {8}.*)*)", section[1] if section else "", re.M
+    ):
+        out[name] = _plain(text)
+    if all(a.name in out for a in attrs.fields(cls) if a.init):
+        return out
+    try:
+        source = inspect.getsource(cls)
+    except (OSError, TypeError):  # pragma: no cover - a class made at run time
+        source = ""
+    for comment, name in re.findall(r"((?:^ +#: .*\n)+) +(\w+):", source, re.M):
+        out.setdefault(name, _plain(re.sub(r"^ +#: ", "", comment, flags=re.M)))
+    return out
+
+
+def _doc_of(cls: type[Any], name: str, docs: dict[str, str] | None = None) -> str:
+    """A field's documentation (in ``docs``, the :func:`field_docs` of ``cls``), or a derived
+    attribute's (its property's first paragraph)."""
+    docs = field_docs(cls) if docs is None else docs
+    prop = getattr(cls, name, None)
+    if name not in docs and isinstance(prop, property):
+        return summary(prop)
+    return docs.get(name, "")
 
 
 def schema_of(kind: Any, defs: dict[str, Any]) -> dict[str, Any]:
     """The JSON Schema of values of ``kind`` (a type the converter reads), adding the schemas
-    of attrs classes to ``defs`` (by class name) and referring to them."""
+    of attrs classes to ``defs`` (by class name in snake case) and referring to them."""
     args = typing.get_args(kind)
     origin = typing.get_origin(kind)
     if type(None) in args:
@@ -606,37 +749,79 @@ def schema_of(kind: Any, defs: dict[str, Any]) -> dict[str, Any]:
         return {"type": "integer"}
     if kind is str:
         return {"type": "string", "maxLength": MAX_STRING}
+    if kind is Rank:
+        defs.setdefault("rank", {"description": "A rank symbol.", "enum": [r.symbol for r in Rank]})
+        return {"$ref": "#/$defs/rank"}
     if origin is frozenset:
-        return {"type": "array", "items": {"$ref": "#/$defs/rank"}, "uniqueItems": True}
+        return {"type": "array", "items": schema_of(args[0], defs), "uniqueItems": True}
+    if origin is tuple and args == (Card, Ellipsis):
+        return {"$ref": "#/$defs/cards"}
+    if origin is collections.abc.Sequence or (origin is tuple and args[1:] == (Ellipsis,)):
+        return {"type": "array", "items": schema_of(args[0], defs), "maxItems": MAX_ITEMS}
     if origin is tuple:
-        if len(args) == 2 and args[1] is Ellipsis:
-            return {"type": "array", "items": schema_of(args[0], defs)}
         items = [schema_of(a, defs) for a in args]
         return {"type": "array", "prefixItems": items, "minItems": len(args), "maxItems": len(args)}
     if isinstance(kind, type) and issubclass(kind, enum.Enum):
         return {"enum": [m.value for m in kind]}
     if isinstance(kind, type) and attrs.has(kind):
-        name = kind.__name__
+        name = snake_case(kind.__name__)
         if name not in defs:
             defs[name] = {}  # a placeholder against recursion
-            hints = typing.get_type_hints(kind)
-            fields = [a for a in attrs.fields(kind) if a.init]
-            props = {a.alias: _bounded(a.alias, schema_of(hints[a.name], defs)) for a in fields}
-            defs[name] = {
-                "type": "object",
-                "properties": props,
-                "required": [a.alias for a in fields if a.default is not None],
-                "additionalProperties": False,
-            }
+            defs[name] = _object_schema(kind, defs)
         return {"$ref": f"#/$defs/{name}"}
     raise TypeError(f"no JSON Schema for {kind!r}")  # pragma: no cover - every field covered
 
 
-def _bounded(name: str, schema: dict[str, Any]) -> dict[str, Any]:
-    if name in BOUNDS and schema.get("type") == "integer":
-        lo, hi = BOUNDS[name]
-        return {**schema, "minimum": lo, "maximum": hi}
-    return schema
+def _object_schema(cls: type[Any], defs: dict[str, Any]) -> dict[str, Any]:
+    """The schema of the object an attrs class is written as: its init fields and its
+    :func:`derived_keys`, each described by its documentation; the keys its reader may do
+    without (:func:`fields_reader`) not required."""
+    hints = typing.get_type_hints(cls)
+    kinds = {a.alias: hints[a.name] for a in attrs.fields(cls) if a.init}
+    for key, after in _DERIVED.get(cls, {}).items():
+        kinds = _insert(kinds, after, key, _derived_type(cls, key))
+    optional = _optional(cls)
+    refine = _REFINE.get(cls)
+    docs = field_docs(cls)
+    props = {}
+    for key, kind in kinds.items():
+        schema = schema_of(kind, defs)
+        if key in RANGES:
+            schema = ranged(schema, *RANGES[key])
+        if refine is not None:
+            schema = refine(key, schema)
+        doc = _doc_of(cls, key, docs)
+        props[key] = {"description": doc, **schema} if doc else schema
+        if key in optional:
+            props[key]["default"] = _absent(cls, key)
+    return {
+        "description": summary(cls),
+        "type": "object",
+        "properties": props,
+        "required": [k for k in kinds if k not in optional],
+        "additionalProperties": False,
+    }
+
+
+# a meld holds at least one card (its constructor's check)
+refine_schema(Meld, lambda name, s: {**s, "minItems": 1} if name == "cards" else s)
+
+
+def table_schemas() -> dict[str, Any]:
+    """The ``table_rank`` and ``table_meld`` schemas: a meld on the table (of
+    :data:`TABLE_RANKS`)."""
+    return {
+        "table_rank": {
+            "description": "The rank of a meld on the table: 4 to A, or 3 (black threes, going "
+            "out).",
+            "enum": [r.symbol for r in Rank if r in TABLE_RANKS],
+        },
+        "table_meld": {
+            "description": "A meld on the table.",
+            "$ref": "#/$defs/meld",
+            "properties": {"rank": {"$ref": "#/$defs/table_rank"}},
+        },
+    }
 
 
 def variant_schema() -> dict[str, Any]:
@@ -646,7 +831,7 @@ def variant_schema() -> dict[str, Any]:
     for name, (kind, spec) in variant_fields().items():
         schema = schema_of(kind, defs)
         if kind is CardPoints:
-            schema = defs.pop("CardPoints")
+            schema = defs.pop("card_points")
         if typing.get_args(kind) and type(None) in typing.get_args(kind):
             schema = {"type": ["integer", "null"]} if int in typing.get_args(kind) else schema
         numeric = schema.get("type") in ("integer", ["integer", "null"])
@@ -656,6 +841,7 @@ def variant_schema() -> dict[str, Any]:
             schema["maximum"] = MAX_POINTS if spec.hi is None else spec.hi
         if kind is str:
             schema.update(minLength=spec.lo or 0, maxLength=spec.hi or MAX_STRING)
+        schema.pop("description", None)  # the field's, not its type's
         props[name] = {"description": spec.doc, **schema}
     changes = {
         "description": "Fields of a house rule that differ from its preset (the fields of "

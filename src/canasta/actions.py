@@ -140,7 +140,11 @@ def _group_text(meld: Meld) -> str:
 
 @attrs.frozen
 class Draw(_Trusted):
-    """Draw from the stock (§1 "Drawn from stock")."""
+    """Draw from the stock (§1 "Drawn from stock").
+
+    Attributes:
+        seat: the player.
+    """
 
     seat: int = attrs.field(converter=_seat)
 
@@ -179,6 +183,10 @@ class MeldCards(_Trusted):
     """Meld: new melds and additions to the side's own melds, in one action (§1 "Meld
     composition", "Melds per rank per side"). Groups of a rank the side already has are added
     to that meld; two groups of one rank are merged.
+
+    Attributes:
+        seat: the player.
+        melds: the groups, each a new meld or an addition to the side's meld of its rank.
     """
 
     seat: int = attrs.field(converter=_seat)
@@ -190,7 +198,12 @@ class MeldCards(_Trusted):
 
 @attrs.frozen
 class Discard(_Trusted):
-    """Discard one card; with the last card in hand this goes out (§1 "Final discard")."""
+    """Discard one card; with the last card in hand this goes out (§1 "Final discard").
+
+    Attributes:
+        seat: the player.
+        card: the card discarded.
+    """
 
     seat: int = attrs.field(converter=_seat)
     card: Card = attrs.field(converter=to_card)
@@ -201,7 +214,11 @@ class Discard(_Trusted):
 
 @attrs.frozen
 class AskPartner(_Trusted):
-    """Ask partner "may I go out?" (§2 case 28)."""
+    """Ask partner "may I go out?" (§2 case 28).
+
+    Attributes:
+        seat: the player who asks.
+    """
 
     seat: int = attrs.field(converter=_seat)
 
@@ -211,7 +228,13 @@ class AskPartner(_Trusted):
 
 @attrs.frozen
 class AnswerPartner(_Trusted):
-    """Partner's answer, binding both ways (§2 case 28)."""
+    """Partner's answer, binding both ways (§2 case 28).
+
+    Attributes:
+        seat: the partner who answers.
+        yes: the answer: after yes the player who asked must go out, after no he may not (this
+            turn).
+    """
 
     seat: int = attrs.field(converter=_seat)
     yes: bool = attrs.field()
@@ -227,7 +250,11 @@ class AnswerPartner(_Trusted):
 
 @attrs.frozen
 class DeclinePile(_Trusted):
-    """Once the stock is exhausted, leave the pile: the hand ends (§2 case 31)."""
+    """Once the stock is exhausted, leave the pile: the hand ends (§2 case 31).
+
+    Attributes:
+        seat: the player.
+    """
 
     seat: int = attrs.field(converter=_seat)
 
@@ -239,7 +266,11 @@ class DeclinePile(_Trusted):
 class EndTurn(_Trusted):
     """End the turn without discarding: only after drawing the last stock card as a red three
     where the variant lets the drawer meld but not discard; the hand then ends (§2 case 30,
-    §4 A7)."""
+    §4 A7).
+
+    Attributes:
+        seat: the player.
+    """
 
     seat: int = attrs.field(converter=_seat)
 
@@ -256,7 +287,11 @@ def _deck(value: Any) -> tuple[Card, ...] | None:
 @attrs.frozen
 class DealNextHand(_Trusted):
     """Deal the next hand of the match. Without a deck, the deck follows from the match seed
-    and the hand number; with one, it is the whole pack in dealing order (first card first)."""
+    and the hand number; with one, it is the whole pack in dealing order (first card first).
+
+    Attributes:
+        deck: the deck, or ``None`` for the one the match seed gives.
+    """
 
     deck: tuple[Card, ...] | None = attrs.field(default=None, converter=_deck)
 

@@ -96,6 +96,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import typing
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final, NoReturn, Self
@@ -103,7 +104,18 @@ from typing import Any, Final, NoReturn, Self
 import attrs
 
 from . import _rules
-from ._codec import Bad, _int, at, build, converter, fields_reader, snake_case
+from ._codec import (
+    TABLE_RANKS,
+    Bad,
+    _int,
+    at,
+    build,
+    converter,
+    fields_reader,
+    ranged,
+    refine_schema,
+    snake_case,
+)
 from .actions import (
     _ACTION_TYPES,
     AnswerPartner,
@@ -848,7 +860,8 @@ def _ended(after: GameState, out: list[Event]) -> None:
 # Each event's document is made from its class by the model's converter (canasta._codec):
 # ``"type"`` is the class name in snake case, its fields are the attrs fields in order, each read
 # strictly by its type (a score sheet nested as a ``hand_score``). Beyond its type, a field is
-# checked by its name (_RANGES, _check_field), and the facts that tie fields together in _TIED.
+# checked by its name (_RANGES, _check_field), and the facts that tie fields together in _TIED;
+# its JSON Schema is made from the class and says the same of each field (_schema).
 _SEATS: Final = (0, MAX_PLAYERS - 1)
 #: The range of an int field, or of each int of an array field, by the field's name.
 _RANGES: Final[dict[str, tuple[int, int]]] = {
@@ -861,8 +874,6 @@ _RANGES: Final[dict[str, tuple[int, int]]] = {
     "totals": (-MAX_TOTAL, MAX_TOTAL),
     "hand_sizes": (0, MAX_CARDS),
 }
-#: Ranks a meld on the table can have: four to ace, and three (black threes, going out).
-_TABLE_RANKS: Final = frozenset(r for r in Rank if r.is_natural or r is Rank.THREE)
 
 
 def _bad(step: str, message: str) -> NoReturn:
@@ -870,7 +881,7 @@ def _bad(step: str, message: str) -> NoReturn:
 
 
 def _check_meld(m: Meld, step: str) -> None:
-    if m.rank not in _TABLE_RANKS:
+    if m.rank not in TABLE_RANKS:
         _bad(f"{step}.rank", f"not a rank here: {m.rank.symbol!r}")
     if not m.cards:
         _bad(f"{step}.cards", "expected at least one card")
@@ -895,7 +906,7 @@ def _check_field(name: str, value: Any) -> None:
             _bad(step, "a seat is listed twice")
     elif name == "cards" and value == ():
         _bad(step, "expected at least one card")
-    elif name == "rank" and value not in _TABLE_RANKS:
+    elif name == "rank" and value not in TABLE_RANKS:
         _bad(step, f"not a rank here: {value.symbol!r}")
     elif name == "meld":
         _check_meld(value, step)
@@ -1016,6 +1027,33 @@ def _reader(cls: type[Any]) -> Callable[[Any, Any], Any]:
     return hook
 
 
+def _schema(cls: type[Any], name: str, schema: dict[str, Any]) -> dict[str, Any]:
+    """The JSON Schema of a field of an event of ``cls``: the checks of its name (_RANGES,
+    _check_field) and the plain ones of _TIED."""
+    if name in _RANGES:
+        schema = ranged(schema, *_RANGES[name])
+        if typing.get_origin(typing.get_type_hints(cls)[name]) is tuple:
+            schema = {**schema, "maxItems": MAX_PLAYERS}
+        if _RANGES[name] is _SEATS and name != "dealer":
+            schema = {**schema, "minItems": 1, "uniqueItems": True}
+    if name == "cards":  # never empty (null where hidden)
+        hidden = schema.get("anyOf", [schema])
+        shown = [{**hidden[0], "minItems": 1}, *hidden[1:]]
+        schema = {"anyOf": shown} if "anyOf" in schema else shown[0]
+    if name == "rank":
+        schema = {"$ref": "#/$defs/table_rank"}
+    if name == "meld":  # on the table
+        schema = {"$ref": "#/$defs/table_meld"}
+    if name == "melds":
+        schema = {**schema, "items": {"$ref": "#/$defs/table_meld"}}
+    if name == "score":  # a nested document
+        schema = {"$ref": "#/$defs/hand_score_fields", "unevaluatedProperties": False}
+    if cls is RedThreeLaidOut and name == "card":
+        schema = {"enum": ["3H", "3D"]}
+    return schema
+
+
 for _cls in _EVENT_TYPES:
     converter.register_structure_hook(_cls, _reader(_cls))
+    refine_schema(_cls, functools.partial(_schema, _cls))
     register(snake_case(_cls.__name__), _cls, _encode)

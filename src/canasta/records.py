@@ -46,7 +46,13 @@ from typing import Any
 
 import attrs
 
-from ._codec import converter, json_int, object_pairs, structure, variant_from_document
+from ._codec import (
+    json_int,
+    object_pairs,
+    optional_keys,
+    refine_schema,
+    variant_from_document,
+)
 from ._judge import short
 from ._rules import shuffled_deck
 from .actions import _ACTION_TYPES, Action, DealNextHand
@@ -390,13 +396,6 @@ class GameRecord:
         return record
 
 
-def _decode(data: dict[str, Any], path: str) -> GameRecord:
-    """A record from its JSON fields, read by the types of its own (strictly, JSON paths in
-    errors); ``deal_version`` and ``players`` may be absent (records written before them)."""
-    record: GameRecord = structure({"deal_version": 0, "players": [], **data}, GameRecord, path)
-    return record
-
-
 def _shown(value: Any) -> str:
     """A value for a message: an int in full up to 40 digits, anything else its short ``repr``."""
     if _is_int(value) and not -(10**40) < value < 10**40:
@@ -509,4 +508,25 @@ def record_of(actions: Sequence[Action], start: GameState, **header: Any) -> Gam
     )
 
 
-register("record", GameRecord, converter.unstructure, _decode)
+def _schema(name: str, schema: dict[str, Any]) -> dict[str, Any]:
+    """The JSON Schema of a record's field: the bounds its converter checks beyond those of
+    its name (canasta._codec.RANGES)."""
+    if name == "players":  # a name is not empty, holds no comma, has no space around it
+        name_schema = {
+            "type": "string",
+            "maxLength": MAX_NAME,
+            "pattern": r"^[^,\s]([^,]*[^,\s])?$",
+        }
+        return {**schema, "items": name_schema, "maxItems": MAX_PLAYERS}
+    if name == "date":
+        return {"anyOf": [{"type": "string", "maxLength": MAX_NAME}, {"type": "null"}]}
+    if name == "totals":
+        return {"anyOf": [{**schema["anyOf"][0], "maxItems": MAX_PLAYERS}, schema["anyOf"][1]]}
+    if name == "actions":
+        return {**schema, "maxItems": MAX_RECORD_ACTIONS}
+    return schema
+
+
+optional_keys(GameRecord, {"players": [], "deal_version": 0})  # absent: written before them
+refine_schema(GameRecord, _schema)
+register("record", GameRecord)

@@ -82,13 +82,19 @@ class ScoreLine:
 
 @attrs.frozen
 class SideScore:
-    """The score sheet of one side for one hand. ``total`` is the sum of ``lines`` (points)."""
+    """The score sheet of one side for one hand. ``total`` is the sum of ``lines`` (points).
+
+    Attributes:
+        side: the side's index in the hand's sides.
+        lines: the sheet's lines, one per :class:`ScoreItem` it scores.
+    """
 
     side: int
     lines: tuple[ScoreLine, ...]
 
     @property
     def total(self) -> int:
+        """The side's score for the hand: the sum of its lines' points."""
         return sum(line.points for line in self.lines)
 
     def points(self, item: ScoreItem | str) -> int:
@@ -104,7 +110,11 @@ class SideScore:
 
 @attrs.frozen
 class HandScore:
-    """The itemised score of an ended hand, one :class:`SideScore` per side."""
+    """The itemised score of an ended hand, one :class:`SideScore` per side.
+
+    Attributes:
+        sides: the sides' sheets, in the order of the sides.
+    """
 
     sides: tuple[SideScore, ...]
 

@@ -75,10 +75,13 @@ from ._codec import (
     MAX_PLAYERS,
     MAX_STRING,
     MAX_TEXT_SIZE,
+    RANGES,
     Bad,
     DuplicateKeys,
     _bool,
     _card,
+    _derived_type,
+    _doc_of,
     _int,
     _items,
     _list,
@@ -92,10 +95,14 @@ from ._codec import (
     key_path,
     kind_of,
     object_pairs,
+    optional_keys,
+    ranged,
     read_at,
+    refine_schema,
     schema_of,
     show,
     structure,
+    table_schemas,
     variant_document,
     variant_from_document,
     variant_schema,
@@ -252,8 +259,6 @@ class _Codec:
     cls: type[Any]
     encode: Callable[[Any], dict[str, Any]]
     decode: Callable[[dict[str, Any], str], Any]
-    #: Whether the codec is made from the class (and so its schema too).
-    generated: bool
 
 
 _TYPES: dict[str, _Codec] = {}
@@ -283,6 +288,10 @@ def register(
             fields' types, strictly (every key and no other; a bool is not an int...).
         replace: allow replacing a registered type.
 
+    The type's part of :func:`json_schema` is made from ``cls`` when it is an attrs class (its
+    fields, in the shape of their types, each described by the class's ``Attributes:``
+    documentation), whatever codec writes it; for another class it is any object of its type.
+
     >>> import attrs
     >>> @attrs.frozen
     ... class Note:
@@ -305,12 +314,11 @@ def register(
     old = _TYPES.get(type_name)
     if old is not None:
         _BY_CLASS.pop(old.cls, None)
-    generated = encode is None and decode is None
     if encode is None:
         encode = converter.unstructure
     if decode is None:
         decode = functools.partial(_decode_as, cls)
-    codec = _Codec(type_name, cls, encode, decode, generated)
+    codec = _Codec(type_name, cls, encode, decode)
     _schema_text.cache_clear()
     _TYPES[type_name] = codec
     _BY_CLASS[cls] = codec
@@ -534,23 +542,34 @@ def from_json(text: str | bytes, kind: str | None = None) -> Any:
 
 @functools.cache
 def _schema_text() -> str:
-    """The schema: the registry's types, each made from its class where its codec is (the
-    variant from its fields' declarations); the shapes of hand-written codecs from the file."""
+    """The schema: from the schema file the frame and the shapes no class gives (a card, cards,
+    a nested action); the variant's made from its fields' declarations, every other type's
+    from its class (:func:`~canasta._codec.schema_of`: its fields and derived keys, their
+    documentation and the ranges their readers check)."""
     schema = json.loads(
         resources.files("canasta").joinpath("schema/canasta.schema.json").read_text("utf-8")
     )
     defs = schema["$defs"]
     defs.update(variant_schema())
+    defs.update(table_schemas())
+    made = set()
     for name, codec in _TYPES.items():
-        if codec.generated:
+        if not attrs.has(codec.cls) and f"{name}_fields" not in defs:
+            any_fields = {"properties": {"type": {"const": name}}, "additionalProperties": True}
+            defs[f"{name}_fields"] = {"type": "object", **any_fields, "required": ["type"]}
+        if f"{name}_fields" not in defs and f"{name}_document" not in defs:
             ref = schema_of(codec.cls, defs)["$ref"].rsplit("/", 1)[1]
-            body = defs.pop(ref) if ref == codec.cls.__name__ else defs[ref]
-            doc = (codec.cls.__doc__ or name).strip().split("\n")[0]
+            if codec.cls is PlayerView:
+                _view_schema(ref, defs)
+            made.add(ref)
+            body = defs[ref]
+            where = f"{codec.cls.__module__}.{codec.cls.__qualname__}"
             defs[f"{name}_fields"] = {
-                "description": doc,
+                "description": f"{where}: {body['description']}",
                 "type": "object",
                 "properties": {"type": {"const": name}, **body["properties"]},
                 "required": ["type", *body["required"]],
+                **{k: v for k, v in body.items() if k == "dependentRequired"},
             }
         defs.setdefault(
             f"{name}_document",
@@ -574,6 +593,9 @@ def _schema_text() -> str:
         }
         for n in _ACTION_TYPES
     ]
+    for ref in made:  # a class's own schema, where only its document's copy refers to it
+        if f'"#/$defs/{ref}"' not in json.dumps(schema):
+            del defs[ref]
     return json.dumps(schema)
 
 
@@ -602,15 +624,32 @@ _ACTION_TYPES: Final = tuple(ACTIONS)
 # problems of the turn's facts in that phase, e.g. hand_over_without_end, drew_unknown).
 derived_keys(Turn, {"melded": "created"})
 derived_keys(GameState, {"order": "totals", "phase": "red_threes"})
+# Absent from states written before portable deals (which deal on with version 0), and written
+# only when the state holds some.
+optional_keys(GameState, {"deal_version": 0, "out_of_play": [], "zones": []})
 _read_state = fields_reader(GameState)
 
 
+def _on_the_table(name: str, schema: dict[str, Any]) -> dict[str, Any]:
+    """The schema of a field of a state or a view: its melds are on the table, a side has a
+    seat."""
+    if name == "melds":
+        return {**schema, "items": {"type": "array", "items": {"$ref": "#/$defs/table_meld"}}}
+    if name == "sides":
+        return {**schema, "items": {**schema["items"], "minItems": 1}}
+    return schema
+
+
+refine_schema(GameState, _on_the_table)
+refine_schema(PlayerView, _on_the_table)
+refine_schema(
+    Turn, lambda n, s: {**s, "items": {"$ref": "#/$defs/table_rank"}} if n == "created" else s
+)
+
+
 def _state(value: Any, _: Any = None) -> GameState:
-    """A state from its fields (``deal_version`` is absent from states written before portable
-    deals, which deal on with version 0; ``out_of_play`` is written only when not empty); the
-    first of its :func:`~canasta.validation.problems` is refused at its JSON path."""
-    if type(value) is dict:
-        value = {"deal_version": 0, "out_of_play": [], "zones": [], **value}
+    """A state from its fields; the first of its :func:`~canasta.validation.problems` is
+    refused at its JSON path."""
     state = build(GameState, _read_state(value))
     order, phase, melded = tuple(value["order"]), Phase(value["phase"]), value["turn"]["melded"]
     found = problems(state, order=order, melded=melded, phase=phase)
@@ -671,6 +710,25 @@ _VIEW_DERIVED: Final = ("sitting_out", "pile_frozen_for_me", "legal_actions")
 _read_view = fields_reader(PlayerView, frozenset({"out_of_play", "zone_sizes", *_VIEW_0_2}))
 
 
+def _view_schema(name: str, defs: dict[str, Any]) -> None:
+    """The schema of a view (``defs[name]``, made from its fields) with the keys it derives
+    (written, and checked when read), in the written order; the keys added with the table's
+    facts come together."""
+    body = defs[name]
+    props = body["properties"]
+    for key in _VIEW_DERIVED:
+        schema = schema_of(_derived_type(PlayerView, key), defs)
+        schema = ranged(schema, *RANGES[key]) if key in RANGES else schema
+        props[key] = {"description": _doc_of(PlayerView, key), **schema}
+    body["description"] += (
+        " The keys dealer to score were added together: a view has all of them, or none (written"
+        " before they were added)."
+    )
+    body["properties"] = {k: props[k] for k in (*_VIEW_KEYS, "out_of_play", "zone_sizes")}
+    body["required"].append("legal_actions")
+    body["dependentRequired"] = {k: [x for x in _VIEW_0_2 if x != k] for k in _VIEW_0_2}
+
+
 def _view(value: Any, _: Any = None) -> PlayerView:
     """A view from its fields, its legal actions those of the viewer's seat; the first of
     :func:`~canasta.views.view_problems` is refused at its JSON path."""
@@ -721,21 +779,14 @@ def _enc_view(w: PlayerView) -> dict[str, Any]:
 
 
 # ================================================================== scores
-def _enc_side_score(s: SideScore) -> dict[str, Any]:
-    return {"side": s.side, "lines": [converter.unstructure(x) for x in s.lines], "total": s.total}
-
-
+derived_keys(SideScore, {"total": "lines"})
 _read_side = fields_reader(SideScore)
 
 
 def _side_score(value: Any, _: Any = None) -> SideScore:
     """A side's score; its ``total`` (not a field: the sum of its lines) must add up."""
-    if type(value) is dict and "total" not in value:
-        raise Bad("missing", ".total")
-    body = {k: x for k, x in value.items() if k != "total"} if type(value) is dict else value
-    score = build(SideScore, _read_side(body))
-    total = read_at(".total", value["total"], int)
-    if total != score.total:
+    score = build(SideScore, _read_side(value))
+    if value["total"] != score.total:
         raise Bad(f"the lines add up to {show(score.total)}", ".total")
     return score
 
@@ -753,7 +804,6 @@ converter.register_structure_hook(GameState, _state)
 converter.register_structure_hook(PlayerView, _view)
 converter.register_structure_hook(SideScore, _side_score)
 converter.register_structure_hook(HandScore, _hand_score)
-converter.register_unstructure_hook(SideScore, _enc_side_score)
 
 
 # ================================================================== the built-in types
@@ -769,12 +819,12 @@ def _register_builtins() -> None:
     for name, cls in ACTIONS.items():
         register(name, cls)
     register("variant", Variant, variant_document, variant_from_document)
-    # written by hand: their schemas are the schema file's (their JSON is not just their fields)
+    # read by hand (derived keys checked, old documents read); their schemas made from the class
     hand_written: tuple[tuple[str, type[Any], Callable[[Any], dict[str, Any]]], ...] = (
         ("game_state", GameState, _enc_state),
         ("player_view", PlayerView, _enc_view),
         ("hand_score", HandScore, converter.unstructure),
-        ("side_score", SideScore, _enc_side_score),
+        ("side_score", SideScore, converter.unstructure),
     )
     for name, cls, encode in hand_written:
         register(name, cls, encode, functools.partial(_decode_as, cls))

@@ -58,7 +58,7 @@ _RED_THREE_IDS = (5, 6)
 
 @attrs.frozen(kw_only=True)
 class PlayerView:
-    """What ``seat`` may know.
+    """What one seat, ``seat``, may know.
 
     Attributes:
         seat: the viewer's seat.
