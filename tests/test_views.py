@@ -474,6 +474,37 @@ def test_a_view_written_before_its_end_is_over_on_its_stand_in() -> None:
     assert reasons == {True, False}
 
 
+@pytest.mark.parametrize(("name", "seed"), [("classic", 1), ("german-4", 37), ("two-player", 15)])
+def test_a_view_written_before_its_turn_with_black_threes_melded_loads(
+    name: str, seed: int
+) -> None:
+    """Black threes are melded only in the going-out turn (§2 cases 21, 22): a view written
+    before it carried its turn, of a side with a meld of black threes on the table (the turn of
+    the player going out, before his last discard or with the hand over), is possible, and its
+    stand-in's turn started that meld (it was refused: black_threes_meld)."""
+    rng = random.Random(seed)
+    state = canasta.new_game(name, seed=seed)
+    seen = set()
+    while True:
+        if any(m.rank is canasta.Rank.THREE for side in state.melds for m in side):
+            seen.add(state.phase)
+            for seat in state.order:
+                view = observe(state, seat)
+                data = json.loads(canasta.to_json(view))
+                old = {k: v for k, v in data.items() if k not in _NEW_KEYS}
+                back = canasta.from_json(json.dumps(old))
+                assert back.melds == view.melds and back.phase is state.phase
+                stood = stand_in(back)
+                assert stood.turn.seat == state.turn.seat
+                assert canasta.Rank.THREE in stood.turn.created
+                assert canasta.problems(stood) == ()
+        if state.is_hand_over:
+            break
+        menu = canasta.legal_actions(state)
+        state = canasta.apply(state, menu[rng.randrange(len(menu))])
+    assert canasta.Phase.HAND_OVER in seen
+
+
 @pytest.mark.parametrize(
     ("change", "message"),
     [
