@@ -172,3 +172,22 @@ def test_a_variants_text_with_a_lone_surrogate_is_refused(field: str) -> None:
     document["changes"][field] = "a\ud800b"
     with pytest.raises(NotationError):
         canasta.from_json(json.dumps(document))  # the surrogate escaped, as JSON writes it
+
+
+def test_a_question_to_a_partner_nobody_has_is_a_state_error() -> None:
+    """A state built by hand whose turn asked partner in a game without partners is in the
+    answer phase (the phase follows from the turn) with nobody to answer: ``current_seat``
+    and every entry point that reads it raised a bare ``IndexError``."""
+    state = canasta.apply(canasta.new_game("two-player", seed=3), "draw")
+    state = attrs.evolve(state, turn=attrs.evolve(state.turn, asked=True))
+    assert state.phase is canasta.Phase.ANSWER
+    assert [p.code for p in canasta.problems(state)] == ["no_partner"]
+    calls: list[Callable[[], Any]] = [
+        lambda: state.current_seat,
+        lambda: len(canasta.legal_actions(state)),
+        lambda: canasta.check(state, canasta.AnswerPartner(seat=1, yes=True)),
+        lambda: canasta.apply(state, canasta.AnswerPartner(seat=1, yes=True)),
+        lambda: canasta.observe(state, 0),
+    ]
+    for call in calls:
+        assert "no partner" in _message(call, canasta.StateError)

@@ -375,12 +375,23 @@ class GameState:
 
     @property
     def current_seat(self) -> int | None:
-        """The 0-based seat to act, or ``None`` when nobody is to act (the hand is over)."""
+        """The 0-based seat to act, or ``None`` when nobody is to act (the hand is over).
+
+        Raises:
+            StateError: an impossible state whose turn asked a partner (the answer phase) of a
+                seat without one (:func:`canasta.problems`: ``no_partner``), built by hand.
+        """
         phase = self.phase
         if phase is _HAND_OVER:
             return None
         if phase is _ANSWER:
-            return self.partners(self.turn.seat)[0]
+            partners = self.partners(self.turn.seat)
+            if not partners:
+                raise StateError(
+                    f"seat {self.turn.seat} asked partner but has no partner to answer "
+                    "(an impossible state: problems() says no_partner)"
+                )
+            return partners[0]
         return self.turn.seat
 
     @property
