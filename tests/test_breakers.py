@@ -191,3 +191,21 @@ def test_a_question_to_a_partner_nobody_has_is_a_state_error() -> None:
     ]
     for call in calls:
         assert "no partner" in _message(call, canasta.StateError)
+
+
+@pytest.mark.parametrize(("name", "seat"), [("classic", 4), ("classic", -1), ("five-player", 0)])
+@pytest.mark.parametrize("drew", [None, canasta.DrawSource.STOCK])
+def test_a_turn_of_a_seat_not_playing_is_a_state_error(
+    name: str, seat: int, drew: canasta.DrawSource | None
+) -> None:
+    """A state built by hand whose turn is a seat that does not play the hand (out of range,
+    or sitting out): the menu raised a bare ``IndexError`` (the seat's hand looked up) or a
+    ``ValueError`` (its side), and seat -1 read as the last seat's actions."""
+    state = canasta.new_game(name, seed=4)
+    state = attrs.evolve(state, turn=canasta.Turn(seat=seat, drew=drew))
+    assert seat not in state.order
+    assert [p.code for p in canasta.problems(state)] == ["seat_not_playing"]
+    message = _message(lambda: list(canasta.legal_actions(state)), canasta.StateError)
+    assert f"seat {seat} does not play this hand" in message
+    violation = canasta.check(state, canasta.Draw(seat=state.order[0]))
+    assert violation is not None and violation.reason is canasta.Reason.NOT_YOUR_TURN

@@ -429,7 +429,8 @@ class GameState:
         ``side_of``, its old name, stays as a deprecated alias.
 
         Raises:
-            ValueError: ``seat`` does not play this hand.
+            StateError: ``seat`` does not play this hand (a :class:`ValueError`, as every
+                error of the package).
         """
         sides = self.sides
         v = self.variant
@@ -438,7 +439,7 @@ class GameState:
         for i, side in enumerate(sides):
             if seat in side:
                 return i
-        raise ValueError(f"seat {seat} does not play this hand")
+        raise StateError(f"seat {seat} does not play this hand")
 
     #: Deprecated alias of :meth:`hand_side` (the side of this hand, not the match side).
     side_of = hand_side
