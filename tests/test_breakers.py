@@ -209,3 +209,19 @@ def test_a_turn_of_a_seat_not_playing_is_a_state_error(
     assert f"seat {seat} does not play this hand" in message
     violation = canasta.check(state, canasta.Draw(seat=state.order[0]))
     assert violation is not None and violation.reason is canasta.Reason.NOT_YOUR_TURN
+
+
+def test_a_position_refused_as_a_whole_names_no_argument() -> None:
+    """Partner said yes, so the player must go out, and cannot (§2 case 28): no legal action.
+    The refusal is about the position as a whole: its message began with ": "."""
+    with pytest.raises(canasta.PositionError) as info:
+        canasta.position(
+            "classic",
+            hands=["KH KS 9C 9D 5H", "4C 4D 6H 7H 8H", "QH QS JC JD TH", "5C 5D 6C 7C 8C"],
+            melds=[["AH AS AD AC 2C 2D JK"], []],
+            discard_pile="4S",
+            phase="play",
+            asked=True,
+            permission=True,
+        )
+    assert str(info.value) == "the seat to act (0) would have no legal action"
