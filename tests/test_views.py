@@ -505,6 +505,35 @@ def test_a_view_written_before_its_turn_with_black_threes_melded_loads(
     assert canasta.Phase.HAND_OVER in seen
 
 
+def test_an_old_view_of_a_pile_frozen_below_its_top_loads() -> None:
+    """A view written before the table's facts, of a side yet to meld: its "pile_frozen" was
+    for the viewer's side, the pile's own frozenness is read from its top card; but where the
+    unseen cards cannot all leave the pile unfrozen, a frozen card is buried in it (this pile of
+    61 cards: it was refused, "the view's pile needs cards that do not freeze it")."""
+    state = canasta.parse_position(
+        """
+canasta german hand 1 dealer 2 seed 6
+totals 0 0 0
+turn 2 draw
+hands AH JC TH TD TD 9H 9C 7H 7D 7D 6S 5D 5C / 2D TH / 2H
+melds - / 2C JS JC ; JK 2S 9S 9D 9C ; 8S 8H 8D 8C / 2S QH QD QC QC ; TS TS TC ; JK 2H 6S 6H 6H 6C
+pile 3S 2D* AS 3C 4H JK* 2C* KD 8D 5D 5H 8S AS KD KS KC JS JD 9S KH AC 7H 9H KS QS 5C 8C 5S 3C \
+4S JK* TC 6C 3S 4C 5S AD 9D AH 7S JH KH AD 7C 4D 4H 8H 5H 7C QD JH QS JD 4S 6D 4C 6D QH AC 4D 7S
+stock KC
+red 3D / - / 3H 3D 3H
+melded 1 2
+""".replace("\\\n", "")
+    )
+    view = observe(state, 0)
+    assert not view.melds[0] and view.pile_frozen and str(view.top_card) == "7S"
+    data = json.loads(canasta.to_json(view))
+    old = {k: v for k, v in data.items() if k not in _NEW_KEYS}
+    old["pile_frozen"] = view.pile_frozen_for_me
+    back = canasta.from_json(json.dumps(old))
+    assert back.pile_frozen and back.hand == view.hand and back.pile_size == view.pile_size
+    assert canasta.problems(stand_in(back)) == ()
+
+
 @pytest.mark.parametrize(
     ("change", "message"),
     [
