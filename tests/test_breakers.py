@@ -225,3 +225,28 @@ def test_a_position_refused_as_a_whole_names_no_argument() -> None:
             permission=True,
         )
     assert str(info.value) == "the seat to act (0) would have no legal action"
+
+
+@pytest.mark.parametrize(
+    "end", ["stock_exhausted seat=0", "stock_exhausted", "last_card_red_three seat=0"]
+)
+def test_a_hand_ended_at_the_stock_while_it_holds_cards_is_refused(end: str) -> None:
+    """Only going out ends a hand while the stock holds cards (§2 cases 30-33): a position,
+    or its JSON, of a hand over with an exhausted stock that holds 60 cards was read."""
+    state = canasta.apply(canasta.new_game("classic", seed=1), "draw")
+    text = canasta.format_position(state)
+    over = text.replace("turn 0 play drew=stock", f"turn 0 hand_over drew=stock\nend {end}")
+    assert over != text
+    message = _message(lambda: canasta.parse_position(over), NotationError)
+    assert "(stock)" in message and "the stock holds 60 cards" in message
+    document = json.loads(canasta.to_json(state))
+    reason, *seat = end.split()
+    document["phase"] = "hand_over"
+    document["end"] = {
+        "reason": reason,
+        "seat": 0 if seat else None,
+        "concealed": False,
+        "partner_had_melded": False,
+    }
+    message = _message(lambda: canasta.from_json(json.dumps(document)), NotationError)
+    assert message.startswith("$.stock: the hand ended at the exhausted stock")

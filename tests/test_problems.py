@@ -100,6 +100,11 @@ def _stock_end_without_cards() -> GameState:
     return attrs.evolve(s, end=end)
 
 
+def _stock_end_with_stock() -> GameState:
+    end = HandEnd(reason=EndReason.LAST_CARD_RED_THREE, seat=0)
+    return turn(attrs.evolve(base(), end=end), drew=DrawSource.STOCK)
+
+
 def _hand_over_at_empty_stock() -> GameState:
     s = canasta.new_game("cutthroat", seed=2)
     return attrs.evolve(s, stock=(), out_of_play=Cards.of(s.stock))
@@ -124,8 +129,12 @@ G = canasta.new_game("classic", seed=1)
 
 
 def ended(**facts: Any) -> GameState:
-    """G with the hand over, ended as ``facts`` say."""
-    return attrs.evolve(G, end=HandEnd(**facts))
+    """G with the hand over, ended as ``facts`` say (its stock out of play, when the stock
+    ended it: only going out ends a hand while the stock holds cards)."""
+    if facts["reason"] is EndReason.WENT_OUT:
+        return attrs.evolve(G, end=HandEnd(**facts))
+    out = Cards.of(G.stock)
+    return attrs.evolve(G, stock=(), out_of_play=out, end=HandEnd(**facts))
 
 
 #: One minimal impossible state for each problem code.
@@ -163,6 +172,7 @@ CASES: dict[str, Callable[[], GameState]] = {
         reason=EndReason.STOCK_EXHAUSTED, seat=0, concealed=True
     ),
     "stock_end_without_cards": _stock_end_without_cards,
+    "stock_end_with_stock": _stock_end_with_stock,
     "facts_before_drawing": lambda: turn(G, laid_off=True),
     "no_cards_to_draw": lambda: turn(base(hands=["", "KH", "", ""], current_seat=1), seat=0),
     "hand_over_at_empty_stock": _hand_over_at_empty_stock,
