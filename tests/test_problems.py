@@ -472,3 +472,15 @@ def test_regression_the_notation_and_json_judge_the_turn_as_position_does() -> N
     state = turn(play(created="Q"), laid_off=True)
     with pytest.raises(canasta.NotationError, match=r"^\$\.turn\.laid_off: the side has no meld"):
         canasta.from_json(canasta.to_json(state))
+
+
+def test_a_phase_stated_by_its_value_is_that_phase() -> None:
+    """``problems(state, phase="hand_over")`` of a hand that is over: the value of the phase
+    is the phase (as :func:`canasta.position` takes it); it was judged as another phase
+    (``end_before_hand_over``). A value that is no phase is refused."""
+    over = ended(reason=EndReason.STOCK_EXHAUSTED)
+    assert problems(over, phase="hand_over") == ()  # type: ignore[arg-type]
+    assert [p.code for p in problems(G, phase="play")] == ["drew_unknown"]  # type: ignore[arg-type]
+    for wrong in ("bogus", 3, []):
+        with pytest.raises(canasta.StateError, match="is not a phase"):
+            problems(G, phase=wrong)  # type: ignore[arg-type]

@@ -240,10 +240,16 @@ def problems(
             ``question_without_answer``). ``None``: not stated, the state's.
 
     Raises:
-        StateError: ``state`` is not a :class:`~canasta.GameState`.
+        StateError: ``state`` is not a :class:`~canasta.GameState`, or ``phase`` is not a
+            phase (its value, ``"play"``, is taken for :attr:`Phase.PLAY`).
     """
     if not isinstance(state, GameState):
         raise StateError(f"not a GameState: {type(state).__name__}")
+    if phase is not None:
+        try:
+            phase = Phase(phase)
+        except ValueError:
+            raise StateError(f"phase: {phase!r:.40} is not a phase") from None
     found = list(_table(state, state.order if order is None else order))
     if not found:
         phase = state.phase if phase is None else phase
