@@ -534,6 +534,28 @@ melded 1 2
     assert canasta.problems(stand_in(back)) == ()
 
 
+def test_a_view_whose_seat_to_answer_is_not_the_askers_partner_is_refused() -> None:
+    """In the answer phase the partner after the player who asked is to act (§2 case 28): a
+    view naming another seat to act contradicts its turn (it was read, its stand-in's seat to
+    act differing from the view's)."""
+    state = canasta.position(
+        "classic",
+        hands=["9D 9C 9S", "4C 4D 6H 7H 8H", "KH JC JD TH KS", "5C 5D 6C 7C 8C"],
+        melds=[["QH QS QD QC JK 2C 2D"], []],
+        discard_pile="7D 9H",
+        phase="play",
+    )
+    state = canasta.apply(state, canasta.AskPartner(0))
+    assert state.phase is canasta.Phase.ANSWER and state.current_seat == 2
+    for seat in range(4):
+        data = json.loads(canasta.to_json(observe(state, seat)))
+        assert canasta.from_json(json.dumps(data)).current_seat == 2
+        for wrong in (0, 1, 3):
+            data.update(current_seat=wrong, legal_actions=[])
+            with pytest.raises(canasta.NotationError, match=r"^\$\.current_seat: seat 2 answers"):
+                canasta.from_json(json.dumps(data))
+
+
 @pytest.mark.parametrize(
     ("change", "message"),
     [

@@ -683,6 +683,14 @@ def _view_facts(f: Mapping[str, Any]) -> Iterator[Problem]:
         yield problem("turn", "a view with the table's facts has its turn")
     if turn is not None and phase not in (Phase.ANSWER, Phase.HAND_OVER) and turn.seat != current:
         yield problem("turn", f"the turn is seat {turn.seat}'s, the seat to act {current}")
+    if turn is not None and phase is Phase.ANSWER and turn.seat in order:
+        # the partner after the player who asked answers (GameState.current_seat)
+        i, asker = order.index(turn.seat), next((s for s in sides if turn.seat in s), ())
+        after = [order[(i + k) % len(order)] for k in range(1, len(order))]
+        answers = next((p for p in after if p in asker), None)
+        if answers is not None and current != answers:
+            message = f"seat {answers} answers the question of seat {turn.seat}, not {current}"
+            yield Problem("impossible_view", message, "§2 case 28", "current_seat")
     if score is not None and len(score.sides) != len(v.sides):
         yield problem("score", f"{len(score.sides)} score sheets for {len(v.sides)} sides")
     if f.get("dealer") is not None and (phase is Phase.HAND_OVER) != (score is not None):
