@@ -115,7 +115,8 @@ def assert_plays_on(state: GameState, where: str = "") -> None:
     """The engine can continue: a menu unless the match is over, and its first action applies
     to a state that is itself possible."""
     menu = canasta.legal_actions(state)
-    if state.is_match_over:
+    if state.is_match_over or (state.is_hand_over and state.seed is None):
+        # no next hand: the match is over, or its decks are not known (no seed)
         assert len(menu) == 0, f"{where}: a menu after the match ended"
         return
     assert len(menu) > 0, f"{where}: an empty menu in phase {state.phase}"
