@@ -172,3 +172,81 @@ def test_a_variants_text_with_a_lone_surrogate_is_refused(field: str) -> None:
     document["changes"][field] = "a\ud800b"
     with pytest.raises(NotationError):
         canasta.from_json(json.dumps(document))  # the surrogate escaped, as JSON writes it
+
+
+def test_a_question_to_a_partner_nobody_has_is_a_state_error() -> None:
+    """A state built by hand whose turn asked partner in a game without partners is in the
+    answer phase (the phase follows from the turn) with nobody to answer: ``current_seat``
+    and every entry point that reads it raised a bare ``IndexError``."""
+    state = canasta.apply(canasta.new_game("two-player", seed=3), "draw")
+    state = attrs.evolve(state, turn=attrs.evolve(state.turn, asked=True))
+    assert state.phase is canasta.Phase.ANSWER
+    assert [p.code for p in canasta.problems(state)] == ["no_partner"]
+    calls: list[Callable[[], Any]] = [
+        lambda: state.current_seat,
+        lambda: len(canasta.legal_actions(state)),
+        lambda: canasta.check(state, canasta.AnswerPartner(seat=1, yes=True)),
+        lambda: canasta.apply(state, canasta.AnswerPartner(seat=1, yes=True)),
+        lambda: canasta.observe(state, 0),
+    ]
+    for call in calls:
+        assert "no partner" in _message(call, canasta.StateError)
+
+
+@pytest.mark.parametrize(("name", "seat"), [("classic", 4), ("classic", -1), ("five-player", 0)])
+@pytest.mark.parametrize("drew", [None, canasta.DrawSource.STOCK])
+def test_a_turn_of_a_seat_not_playing_is_a_state_error(
+    name: str, seat: int, drew: canasta.DrawSource | None
+) -> None:
+    """A state built by hand whose turn is a seat that does not play the hand (out of range,
+    or sitting out): the menu raised a bare ``IndexError`` (the seat's hand looked up) or a
+    ``ValueError`` (its side), and seat -1 read as the last seat's actions."""
+    state = canasta.new_game(name, seed=4)
+    state = attrs.evolve(state, turn=canasta.Turn(seat=seat, drew=drew))
+    assert seat not in state.order
+    assert [p.code for p in canasta.problems(state)] == ["seat_not_playing"]
+    message = _message(lambda: list(canasta.legal_actions(state)), canasta.StateError)
+    assert f"seat {seat} does not play this hand" in message
+    violation = canasta.check(state, canasta.Draw(seat=state.order[0]))
+    assert violation is not None and violation.reason is canasta.Reason.NOT_YOUR_TURN
+
+
+def test_a_position_refused_as_a_whole_names_no_argument() -> None:
+    """Partner said yes, so the player must go out, and cannot (§2 case 28): no legal action.
+    The refusal is about the position as a whole: its message began with ": "."""
+    with pytest.raises(canasta.PositionError) as info:
+        canasta.position(
+            "classic",
+            hands=["KH KS 9C 9D 5H", "4C 4D 6H 7H 8H", "QH QS JC JD TH", "5C 5D 6C 7C 8C"],
+            melds=[["AH AS AD AC 2C 2D JK"], []],
+            discard_pile="4S",
+            phase="play",
+            asked=True,
+            permission=True,
+        )
+    assert str(info.value) == "the seat to act (0) would have no legal action"
+
+
+@pytest.mark.parametrize(
+    "end", ["stock_exhausted seat=0", "stock_exhausted", "last_card_red_three seat=0"]
+)
+def test_a_hand_ended_at_the_stock_while_it_holds_cards_is_refused(end: str) -> None:
+    """Only going out ends a hand while the stock holds cards (§2 cases 30-33): a position,
+    or its JSON, of a hand over with an exhausted stock that holds 60 cards was read."""
+    state = canasta.apply(canasta.new_game("classic", seed=1), "draw")
+    text = canasta.format_position(state)
+    over = text.replace("turn 0 play drew=stock", f"turn 0 hand_over drew=stock\nend {end}")
+    assert over != text
+    message = _message(lambda: canasta.parse_position(over), NotationError)
+    assert "(stock)" in message and "the stock holds 60 cards" in message
+    document = json.loads(canasta.to_json(state))
+    reason, *seat = end.split()
+    document["phase"] = "hand_over"
+    document["end"] = {
+        "reason": reason,
+        "seat": 0 if seat else None,
+        "concealed": False,
+        "partner_had_melded": False,
+    }
+    message = _message(lambda: canasta.from_json(json.dumps(document)), NotationError)
+    assert message.startswith("$.stock: the hand ended at the exhausted stock")

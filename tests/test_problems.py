@@ -100,6 +100,11 @@ def _stock_end_without_cards() -> GameState:
     return attrs.evolve(s, end=end)
 
 
+def _stock_end_with_stock() -> GameState:
+    end = HandEnd(reason=EndReason.LAST_CARD_RED_THREE, seat=0)
+    return turn(attrs.evolve(base(), end=end), drew=DrawSource.STOCK)
+
+
 def _hand_over_at_empty_stock() -> GameState:
     s = canasta.new_game("cutthroat", seed=2)
     return attrs.evolve(s, stock=(), out_of_play=Cards.of(s.stock))
@@ -124,8 +129,12 @@ G = canasta.new_game("classic", seed=1)
 
 
 def ended(**facts: Any) -> GameState:
-    """G with the hand over, ended as ``facts`` say."""
-    return attrs.evolve(G, end=HandEnd(**facts))
+    """G with the hand over, ended as ``facts`` say (its stock out of play, when the stock
+    ended it: only going out ends a hand while the stock holds cards)."""
+    if facts["reason"] is EndReason.WENT_OUT:
+        return attrs.evolve(G, end=HandEnd(**facts))
+    out = Cards.of(G.stock)
+    return attrs.evolve(G, stock=(), out_of_play=out, end=HandEnd(**facts))
 
 
 #: One minimal impossible state for each problem code.
@@ -163,6 +172,7 @@ CASES: dict[str, Callable[[], GameState]] = {
         reason=EndReason.STOCK_EXHAUSTED, seat=0, concealed=True
     ),
     "stock_end_without_cards": _stock_end_without_cards,
+    "stock_end_with_stock": _stock_end_with_stock,
     "facts_before_drawing": lambda: turn(G, laid_off=True),
     "no_cards_to_draw": lambda: turn(base(hands=["", "KH", "", ""], current_seat=1), seat=0),
     "hand_over_at_empty_stock": _hand_over_at_empty_stock,
@@ -462,3 +472,15 @@ def test_regression_the_notation_and_json_judge_the_turn_as_position_does() -> N
     state = turn(play(created="Q"), laid_off=True)
     with pytest.raises(canasta.NotationError, match=r"^\$\.turn\.laid_off: the side has no meld"):
         canasta.from_json(canasta.to_json(state))
+
+
+def test_a_phase_stated_by_its_value_is_that_phase() -> None:
+    """``problems(state, phase="hand_over")`` of a hand that is over: the value of the phase
+    is the phase (as :func:`canasta.position` takes it); it was judged as another phase
+    (``end_before_hand_over``). A value that is no phase is refused."""
+    over = ended(reason=EndReason.STOCK_EXHAUSTED)
+    assert problems(over, phase="hand_over") == ()  # type: ignore[arg-type]
+    assert [p.code for p in problems(G, phase="play")] == ["drew_unknown"]  # type: ignore[arg-type]
+    for wrong in ("bogus", 3, []):
+        with pytest.raises(canasta.StateError, match="is not a phase"):
+            problems(G, phase=wrong)  # type: ignore[arg-type]

@@ -629,6 +629,35 @@ def test_s4_a7_may_meld_only_after_the_last_card_red_three() -> None:
     refused(drawn, Discard(0, "4S"), Reason.NO_DISCARD)
 
 
+def test_s4_a7_after_the_last_red_three_black_threes_only_to_go_out() -> None:
+    """§4 A7 (Britannica reading) and §2 case 21: the drawer of a last red three may meld and
+    keep cards, but black threes are melded only in the going-out turn: keeping cards, he may
+    not meld them (check allowed it, the menu did not list it); melding his last cards, he may.
+    """
+    v = canasta.get_variant("classic").derive(last_card_red_three="may_meld")
+    kept = "9H 9D KH"
+    for rest in (kept, ""):
+        hands = [f"3S 3C 3S {rest}".strip(), "4C 4D 6H 7H 8H", "QH QS JC JD TH", "5C 5D 6C 7C 8C"]
+        state = canasta.position(
+            v,
+            hands=hands,
+            melds=[["AH AS AD AC 2C 2D JK"], []],
+            discard_pile="4S",
+            stock="3H",
+            out_of_play="rest",
+        )
+        drawn = canasta.apply(state, Draw(0))
+        assert drawn.turn.last_red_three
+        threes = MeldCards(0, [Meld.parse("3S 3C 3S")])
+        if rest:
+            refused(drawn, threes, Reason.BLACK_THREE_MELD)
+            assert threes not in list(canasta.legal_actions(drawn))
+        else:
+            assert canasta.check(drawn, threes) is None
+            assert threes in list(canasta.legal_actions(drawn))
+            assert canasta.apply(drawn, threes).is_hand_over
+
+
 def test_s4_a7_after_the_last_red_three_the_menu_lists_every_meld_the_rules_allow() -> None:
     """§4 A7 with compulsory asking (§2 case 28, Brazilian): no discard follows the melds of the
     drawer of a last red three, so he may meld down to one card without having asked partner;

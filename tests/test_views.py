@@ -474,6 +474,88 @@ def test_a_view_written_before_its_end_is_over_on_its_stand_in() -> None:
     assert reasons == {True, False}
 
 
+@pytest.mark.parametrize(("name", "seed"), [("classic", 1), ("german-4", 37), ("two-player", 15)])
+def test_a_view_written_before_its_turn_with_black_threes_melded_loads(
+    name: str, seed: int
+) -> None:
+    """Black threes are melded only in the going-out turn (§2 cases 21, 22): a view written
+    before it carried its turn, of a side with a meld of black threes on the table (the turn of
+    the player going out, before his last discard or with the hand over), is possible, and its
+    stand-in's turn started that meld (it was refused: black_threes_meld)."""
+    rng = random.Random(seed)
+    state = canasta.new_game(name, seed=seed)
+    seen = set()
+    while True:
+        if any(m.rank is canasta.Rank.THREE for side in state.melds for m in side):
+            seen.add(state.phase)
+            for seat in state.order:
+                view = observe(state, seat)
+                data = json.loads(canasta.to_json(view))
+                old = {k: v for k, v in data.items() if k not in _NEW_KEYS}
+                back = canasta.from_json(json.dumps(old))
+                assert back.melds == view.melds and back.phase is state.phase
+                stood = stand_in(back)
+                assert stood.turn.seat == state.turn.seat
+                assert canasta.Rank.THREE in stood.turn.created
+                assert canasta.problems(stood) == ()
+        if state.is_hand_over:
+            break
+        menu = canasta.legal_actions(state)
+        state = canasta.apply(state, menu[rng.randrange(len(menu))])
+    assert canasta.Phase.HAND_OVER in seen
+
+
+def test_an_old_view_of_a_pile_frozen_below_its_top_loads() -> None:
+    """A view written before the table's facts, of a side yet to meld: its "pile_frozen" was
+    for the viewer's side, the pile's own frozenness is read from its top card; but where the
+    unseen cards cannot all leave the pile unfrozen, a frozen card is buried in it (this pile of
+    61 cards: it was refused, "the view's pile needs cards that do not freeze it")."""
+    state = canasta.parse_position(
+        """
+canasta german hand 1 dealer 2 seed 6
+totals 0 0 0
+turn 2 draw
+hands AH JC TH TD TD 9H 9C 7H 7D 7D 6S 5D 5C / 2D TH / 2H
+melds - / 2C JS JC ; JK 2S 9S 9D 9C ; 8S 8H 8D 8C / 2S QH QD QC QC ; TS TS TC ; JK 2H 6S 6H 6H 6C
+pile 3S 2D* AS 3C 4H JK* 2C* KD 8D 5D 5H 8S AS KD KS KC JS JD 9S KH AC 7H 9H KS QS 5C 8C 5S 3C \
+4S JK* TC 6C 3S 4C 5S AD 9D AH 7S JH KH AD 7C 4D 4H 8H 5H 7C QD JH QS JD 4S 6D 4C 6D QH AC 4D 7S
+stock KC
+red 3D / - / 3H 3D 3H
+melded 1 2
+""".replace("\\\n", "")
+    )
+    view = observe(state, 0)
+    assert not view.melds[0] and view.pile_frozen and str(view.top_card) == "7S"
+    data = json.loads(canasta.to_json(view))
+    old = {k: v for k, v in data.items() if k not in _NEW_KEYS}
+    old["pile_frozen"] = view.pile_frozen_for_me
+    back = canasta.from_json(json.dumps(old))
+    assert back.pile_frozen and back.hand == view.hand and back.pile_size == view.pile_size
+    assert canasta.problems(stand_in(back)) == ()
+
+
+def test_a_view_whose_seat_to_answer_is_not_the_askers_partner_is_refused() -> None:
+    """In the answer phase the partner after the player who asked is to act (§2 case 28): a
+    view naming another seat to act contradicts its turn (it was read, its stand-in's seat to
+    act differing from the view's)."""
+    state = canasta.position(
+        "classic",
+        hands=["9D 9C 9S", "4C 4D 6H 7H 8H", "KH JC JD TH KS", "5C 5D 6C 7C 8C"],
+        melds=[["QH QS QD QC JK 2C 2D"], []],
+        discard_pile="7D 9H",
+        phase="play",
+    )
+    state = canasta.apply(state, canasta.AskPartner(0))
+    assert state.phase is canasta.Phase.ANSWER and state.current_seat == 2
+    for seat in range(4):
+        data = json.loads(canasta.to_json(observe(state, seat)))
+        assert canasta.from_json(json.dumps(data)).current_seat == 2
+        for wrong in (0, 1, 3):
+            data.update(current_seat=wrong, legal_actions=[])
+            with pytest.raises(canasta.NotationError, match=r"^\$\.current_seat: seat 2 answers"):
+                canasta.from_json(json.dumps(data))
+
+
 @pytest.mark.parametrize(
     ("change", "message"),
     [

@@ -29,6 +29,7 @@ from .actions import (
     build,
     fast_meld_cards,
 )
+from .errors import StateError
 from .melds import Meld
 from .state import DrawSource, GameState, Phase
 from .variants import Variant
@@ -61,6 +62,8 @@ def _generate(state: GameState) -> list[Action | _Pending] | LazyMenu:
             else [AnswerPartner(seat, True), AnswerPartner(seat, False)]
         )
     seat = state.turn.seat
+    if seat not in state.order:  # a state built by hand (problems: seat_not_playing)
+        raise StateError(f"seat {seat} does not play this hand {list(state.order)}")
     if phase is Phase.DRAW:
         out: list[Action | _Pending] = []
         if state.stock:

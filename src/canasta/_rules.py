@@ -222,12 +222,13 @@ def keep_problem(
     and, where the variant requires one, a final discard (§2 case 27, §4 A6). ``discarding``:
     the action is the discard. ``black``: the action melds black threes, which only a going out
     may (§2 cases 21, 22). After a last stock card that was a red three no discard follows, so
-    any hand may be kept (§4 A7). Returns the reason, :data:`LAST_CARD`, or ``None``.
+    any hand may be kept (§4 A7), but a player who keeps cards does not go out, so he may not
+    meld black threes. Returns the reason, :data:`LAST_CARD`, or ``None``.
     """
     v = state.variant
     turn = state.turn
     if turn.last_red_three and left >= 1:
-        return None
+        return Reason.BLACK_THREE_MELD if black else None
     if left >= 2:
         return Reason.BLACK_THREE_MELD if black else None
     perm = turn.permission

@@ -231,7 +231,8 @@ def position(
         if not (over and p.code == "hand_over_at_empty_stock")
     ]
     if found:
-        raise PositionError(f"{_argument(found[0], renames)}: {found[0].message}")
+        argument = _argument(found[0], renames)  # none for the position as a whole
+        raise PositionError(f"{argument}: {found[0].message}" if argument else found[0].message)
     if over and ph is Phase.DRAW and not state.stock:
         end = HandEnd(reason=EndReason.STOCK_EXHAUSTED, seat=_before(order, seat))
         return attrs.evolve(state, end=end)

@@ -739,15 +739,21 @@ def _view(value: Any, _: Any = None) -> PlayerView:
     if raw and "legal_actions" not in raw:
         raise Bad("missing", ".legal_actions")
     fields = _read_view({k: x for k, x in raw.items() if k not in _VIEW_DERIVED} or value)
+    stated = raw.get("turn")
+    melded = stated["melded"] if type(stated) is dict else None
     if "dealer" not in fields:
         # Written before the table's facts: "pile_frozen" was for the viewer's side. For a side
         # that has melded that is the same fact; for one yet to meld the pile's own frozenness
-        # is known only from its top card.
+        # is known only from its top card, or, where the unseen cards cannot all be ones that
+        # leave it unfrozen (a frozen card buried in it), it is frozen.
         side, melds, top = fields["side"], fields["melds"], fields["top_card"]
         if side is None or side >= len(melds) or not melds[side]:
             fields["pile_frozen"] = top is not None and core.freezes_pile(fields["variant"], top)
-    stated = raw.get("turn")
-    found = view_problems(fields, melded=stated["melded"] if type(stated) is dict else None)
+            if not fields["pile_frozen"] and view_problems(fields, melded=melded):
+                frozen = {**fields, "pile_frozen": True}
+                if not view_problems(frozen, melded=melded):
+                    fields = frozen
+    found = view_problems(fields, melded=melded)
     if found:
         raise Bad(found[0].message, f".{found[0].path}" if found[0].path else "")
     view = build(PlayerView, fields)

@@ -375,12 +375,23 @@ class GameState:
 
     @property
     def current_seat(self) -> int | None:
-        """The 0-based seat to act, or ``None`` when nobody is to act (the hand is over)."""
+        """The 0-based seat to act, or ``None`` when nobody is to act (the hand is over).
+
+        Raises:
+            StateError: an impossible state whose turn asked a partner (the answer phase) of a
+                seat without one (:func:`canasta.problems`: ``no_partner``), built by hand.
+        """
         phase = self.phase
         if phase is _HAND_OVER:
             return None
         if phase is _ANSWER:
-            return self.partners(self.turn.seat)[0]
+            partners = self.partners(self.turn.seat)
+            if not partners:
+                raise StateError(
+                    f"seat {self.turn.seat} asked partner but has no partner to answer "
+                    "(an impossible state: problems() says no_partner)"
+                )
+            return partners[0]
         return self.turn.seat
 
     @property
@@ -418,7 +429,8 @@ class GameState:
         ``side_of``, its old name, stays as a deprecated alias.
 
         Raises:
-            ValueError: ``seat`` does not play this hand.
+            StateError: ``seat`` does not play this hand (a :class:`ValueError`, as every
+                error of the package).
         """
         sides = self.sides
         v = self.variant
@@ -427,7 +439,7 @@ class GameState:
         for i, side in enumerate(sides):
             if seat in side:
                 return i
-        raise ValueError(f"seat {seat} does not play this hand")
+        raise StateError(f"seat {seat} does not play this hand")
 
     #: Deprecated alias of :meth:`hand_side` (the side of this hand, not the match side).
     side_of = hand_side

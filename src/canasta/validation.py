@@ -127,6 +127,10 @@ _PROBLEMS: dict[str, tuple[str, str]] = {
         "§2 cases 31, 33",
         "seat {seat} ended the hand at the exhausted stock: he holds cards",
     ),
+    "stock_end_with_stock": (
+        "§2 cases 30-33",
+        "the hand ended at the exhausted stock ({reason}), but the stock holds {n} cards",
+    ),
     # the turn
     "facts_before_drawing": (_DRAW, "before drawing, a turn has no facts yet"),
     "no_cards_to_draw": (
@@ -236,10 +240,16 @@ def problems(
             ``question_without_answer``). ``None``: not stated, the state's.
 
     Raises:
-        StateError: ``state`` is not a :class:`~canasta.GameState`.
+        StateError: ``state`` is not a :class:`~canasta.GameState`, or ``phase`` is not a
+            phase (its value, ``"play"``, is taken for :attr:`Phase.PLAY`).
     """
     if not isinstance(state, GameState):
         raise StateError(f"not a GameState: {type(state).__name__}")
+    if phase is not None:
+        try:
+            phase = Phase(phase)
+        except ValueError:
+            raise StateError(f"phase: {phase!r:.40} is not a phase") from None
     found = list(_table(state, state.order if order is None else order))
     if not found:
         phase = state.phase if phase is None else phase
@@ -444,6 +454,10 @@ def _end(state: GameState, phase: Phase) -> Iterator[Problem]:
     elif end.reason is EndReason.STOCK_EXHAUSTED and end.seat is not None:
         if not state.hands[end.seat]:
             yield _problem("stock_end_without_cards", f"hands[{end.seat}]", seat=end.seat)
+    if not end.went_out and state.stock:
+        # only going out ends a hand while the stock holds cards (§2 cases 30-33)
+        n = len(state.stock)
+        yield _problem("stock_end_with_stock", "stock", reason=end.reason.value, n=n)
 
 
 def _turn(state: GameState, melded: bool, phase: Phase) -> Iterator[Problem]:

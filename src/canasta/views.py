@@ -28,7 +28,7 @@ import attrs
 
 from . import _core as core
 from .actions import Action
-from .cards import JOKER_ID, Card, Cards
+from .cards import JOKER_ID, Card, Cards, Rank
 from .errors import StateError
 from .legal import LegalActions
 from .melds import Meld
@@ -442,7 +442,7 @@ def stand_in(view: PlayerView) -> GameState:
     stock, out_of_play = rest[: view.stock_size], rest[view.stock_size :]
     order = view.order or tuple(range(n))
     dealer = view.dealer if view.dealer is not None else order[-1]
-    turn = view.turn if view.turn is not None else _unknown_turn(view, order)
+    turn = view.turn if view.turn is not None else _unknown_turn(view, order, hands)
     fields: dict[str, Any] = {
         "variant": v,
         "seed": None,
@@ -481,11 +481,16 @@ _CALM = tuple(i for i in _ALL_IDS if not _FREEZES[i])
 _CALM_BLACK = tuple(i for i in _ALL_IDS if not _FREEZES_WITH_BLACK[i])
 
 
-def _unknown_turn(view: PlayerView, order: tuple[int, ...]) -> Turn:
+def _unknown_turn(view: PlayerView, order: tuple[int, ...], hands: Sequence[Cards]) -> Turn:
     """The turn of a view that does not carry it (JSON written before the view carried it): a fresh
     turn, after a draw from the stock once the player has drawn; in the answer phase, the
-    question of the nearest partner before the seat to answer."""
+    question of the nearest partner before the seat to answer; once the hand is over, the turn
+    of the seat left without cards (who went out, :func:`_unknown_end`). A meld of black threes
+    on the side's table was started this turn: they are melded only in the going-out turn
+    (§2 cases 21, 22)."""
     current = view.current_seat
+    if view.phase is Phase.HAND_OVER:
+        current = next((s for s in order if not hands[s]), None)
     if current is None or current not in order:
         return Turn(seat=order[0])
     if view.phase is Phase.DRAW:
@@ -498,7 +503,13 @@ def _unknown_turn(view: PlayerView, order: tuple[int, ...]) -> Turn:
         seat = next(
             (order[(i - k) % n] for k in range(1, n) if order[(i - k) % n] in side), current
         )
-    return Turn(seat=seat, drew=DrawSource.STOCK, asked=view.phase is Phase.ANSWER)
+    sides = view.sides or view.variant.sides
+    own = view.melds[next((i for i, s in enumerate(sides) if seat in s), 0)]
+    created = _BLACK_THREES if any(m.rank is Rank.THREE for m in own) else frozenset()
+    return Turn(seat=seat, drew=DrawSource.STOCK, asked=view.phase is Phase.ANSWER, created=created)
+
+
+_BLACK_THREES: frozenset[Rank] = frozenset({Rank.THREE})
 
 
 def _unknown_end(
@@ -633,6 +644,14 @@ def _view_facts(f: Mapping[str, Any]) -> Iterator[Problem]:
         yield problem("turn", "a view with the table's facts has its turn")
     if turn is not None and phase not in (Phase.ANSWER, Phase.HAND_OVER) and turn.seat != current:
         yield problem("turn", f"the turn is seat {turn.seat}'s, the seat to act {current}")
+    if turn is not None and phase is Phase.ANSWER and turn.seat in order:
+        # the partner after the player who asked answers (GameState.current_seat)
+        i, asker = order.index(turn.seat), next((s for s in sides if turn.seat in s), ())
+        after = [order[(i + k) % len(order)] for k in range(1, len(order))]
+        answers = next((p for p in after if p in asker), None)
+        if answers is not None and current != answers:
+            message = f"seat {answers} answers the question of seat {turn.seat}, not {current}"
+            yield Problem("impossible_view", message, "§2 case 28", "current_seat")
     if score is not None and len(score.sides) != len(v.sides):
         yield problem("score", f"{len(score.sides)} score sheets for {len(v.sides)} sides")
     if f.get("dealer") is not None and (phase is Phase.HAND_OVER) != (score is not None):
