@@ -580,3 +580,112 @@ class GameState:
     @property
     def stock_exhausted(self) -> bool:
         return not self.stock
+
+
+# ---------------------------------------------------------------------------- copies
+# The engine copies a state and a turn for every move: these copiers, written out field by
+# field, are what canasta._core.evolver gives the rules for the two classes (each field read
+# and set directly is cheaper than in a loop over the fields; tests/test_copiers.py
+# checks that they name every field). Each field is set through its slot's own setter, which
+# passes by the frozen class's __setattr__; the values are trusted, nothing is checked.
+_SAME: Any = object()  # a field the copy keeps
+
+_state_variant = GameState.__dict__["variant"].__set__
+_state_seed = GameState.__dict__["seed"].__set__
+_state_hand_number = GameState.__dict__["hand_number"].__set__
+_state_dealer = GameState.__dict__["dealer"].__set__
+_state_totals = GameState.__dict__["totals"].__set__
+_state_order = GameState.__dict__["order"].__set__
+_state_sides = GameState.__dict__["sides"].__set__
+_state_hands = GameState.__dict__["hands"].__set__
+_state_stock = GameState.__dict__["stock"].__set__
+_state_discard_pile = GameState.__dict__["discard_pile"].__set__
+_state_melds = GameState.__dict__["melds"].__set__
+_state_red_threes = GameState.__dict__["red_threes"].__set__
+_state_turn = GameState.__dict__["turn"].__set__
+_state_has_melded = GameState.__dict__["has_melded"].__set__
+_state_end = GameState.__dict__["end"].__set__
+_state_out_of_play = GameState.__dict__["out_of_play"].__set__
+_state_deal_version = GameState.__dict__["deal_version"].__set__
+_state_zones = GameState.__dict__["zones"].__set__
+
+
+def _copy_state(
+    state: GameState,
+    *,
+    variant: Any = _SAME,
+    seed: Any = _SAME,
+    hand_number: Any = _SAME,
+    dealer: Any = _SAME,
+    totals: Any = _SAME,
+    order: Any = _SAME,
+    sides: Any = _SAME,
+    hands: Any = _SAME,
+    stock: Any = _SAME,
+    discard_pile: Any = _SAME,
+    melds: Any = _SAME,
+    red_threes: Any = _SAME,
+    turn: Any = _SAME,
+    has_melded: Any = _SAME,
+    end: Any = _SAME,
+    out_of_play: Any = _SAME,
+    deal_version: Any = _SAME,
+    zones: Any = _SAME,
+) -> GameState:
+    """A copy of ``state`` with the fields given changed (see :func:`canasta._core.evolve`)."""
+    new: GameState = object.__new__(GameState)
+    _state_variant(new, state.variant if variant is _SAME else variant)
+    _state_seed(new, state.seed if seed is _SAME else seed)
+    _state_hand_number(new, state.hand_number if hand_number is _SAME else hand_number)
+    _state_dealer(new, state.dealer if dealer is _SAME else dealer)
+    _state_totals(new, state.totals if totals is _SAME else totals)
+    _state_order(new, state.order if order is _SAME else order)
+    _state_sides(new, state.sides if sides is _SAME else sides)
+    _state_hands(new, state.hands if hands is _SAME else hands)
+    _state_stock(new, state.stock if stock is _SAME else stock)
+    _state_discard_pile(new, state.discard_pile if discard_pile is _SAME else discard_pile)
+    _state_melds(new, state.melds if melds is _SAME else melds)
+    _state_red_threes(new, state.red_threes if red_threes is _SAME else red_threes)
+    _state_turn(new, state.turn if turn is _SAME else turn)
+    _state_has_melded(new, state.has_melded if has_melded is _SAME else has_melded)
+    _state_end(new, state.end if end is _SAME else end)
+    _state_out_of_play(new, state.out_of_play if out_of_play is _SAME else out_of_play)
+    _state_deal_version(new, state.deal_version if deal_version is _SAME else deal_version)
+    _state_zones(new, state.zones if zones is _SAME else zones)
+    return new
+
+
+_turn_seat = Turn.__dict__["seat"].__set__
+_turn_drew = Turn.__dict__["drew"].__set__
+_turn_asked = Turn.__dict__["asked"].__set__
+_turn_permission = Turn.__dict__["permission"].__set__
+_turn_laid_off = Turn.__dict__["laid_off"].__set__
+_turn_created = Turn.__dict__["created"].__set__
+_turn_last_red_three = Turn.__dict__["last_red_three"].__set__
+
+
+def _copy_turn(
+    turn: Turn,
+    *,
+    seat: Any = _SAME,
+    drew: Any = _SAME,
+    asked: Any = _SAME,
+    permission: Any = _SAME,
+    laid_off: Any = _SAME,
+    created: Any = _SAME,
+    last_red_three: Any = _SAME,
+) -> Turn:
+    """A copy of ``turn`` with the fields given changed (see :func:`canasta._core.evolve`)."""
+    new: Turn = object.__new__(Turn)
+    _turn_seat(new, turn.seat if seat is _SAME else seat)
+    _turn_drew(new, turn.drew if drew is _SAME else drew)
+    _turn_asked(new, turn.asked if asked is _SAME else asked)
+    _turn_permission(new, turn.permission if permission is _SAME else permission)
+    _turn_laid_off(new, turn.laid_off if laid_off is _SAME else laid_off)
+    _turn_created(new, turn.created if created is _SAME else created)
+    _turn_last_red_three(new, turn.last_red_three if last_red_three is _SAME else last_red_three)
+    return new
+
+
+#: The hand-written copiers, by class (see :func:`canasta._core.evolver`).
+COPIERS: dict[type, Callable[..., Any]] = {GameState: _copy_state, Turn: _copy_turn}
