@@ -168,13 +168,13 @@ def missing(counts: Sequence[int], pack: Cards) -> list[Card]:
 
 def add(hand: Cards, cards: Iterable[Card]) -> Cards:
     """``hand`` with ``cards`` added, keeping the kind counts worked out for ``hand``."""
-    return hand._with(added=cards)
+    return hand._moved(cards, 1)
 
 
 def remove(hand: Cards, cards: Iterable[Card]) -> Cards:
     """``hand`` without ``cards`` (which it holds: the rules made sure), keeping the kind counts
     worked out for ``hand``."""
-    return hand._with(removed=cards)
+    return hand._moved(cards, -1)
 
 
 def inherit(old: Cards, new: Cards, touched: Sequence[int]) -> Cards:

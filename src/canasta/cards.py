@@ -499,21 +499,36 @@ class Cards:
             _set_first(self, tuple(first))
         return self
 
+    def _moved(self, cards: Iterable[Card], step: int) -> Cards:
+        """These cards with each of ``cards`` added (``step`` 1) or taken out (``step`` -1:
+        cards they hold), carrying over the kind counts and first cards worked out here
+        (internal; the kinds of the cards moved are updated, as in :meth:`_carry`)."""
+        counts = list(self.counts)
+        changed = []  # the kind of each card moved
+        for c in cards:
+            i = c.id
+            counts[i] += step
+            changed.append(KIND_OF_ID[i])
+        new = Cards._from_counts(tuple(counts), self.size + step * len(changed))
+        old_kinds = self._kinds
+        if old_kinds is None:
+            return new
+        kinds = list(old_kinds)
+        for kind in changed:
+            kinds[kind] += step
+        _set_kinds(new, tuple(kinds))
+        old_first = self._first
+        if old_first is not None:
+            first = list(old_first)
+            for kind in changed:
+                first[kind] = _first_of(counts, IDS_OF_KIND[kind]) if kinds[kind] else -1
+            _set_first(new, tuple(first))
+        return new
+
     def _with(self, added: Iterable[Card] = (), removed: Iterable[Card] = ()) -> Cards:
         """These cards with ``added`` added and ``removed`` taken out (internal: the cards
-        removed are held), carrying over the kind counts worked out here (see :meth:`_carry`)."""
-        counts = list(self.counts)
-        ids = []
-        size = self.size
-        for c in added:
-            counts[c.id] += 1
-            ids.append(c.id)
-            size += 1
-        for c in removed:
-            counts[c.id] -= 1
-            ids.append(c.id)
-            size -= 1
-        return Cards._from_counts(tuple(counts), size)._carry(self, ids)
+        removed are held), carrying over the kind counts worked out here (see :meth:`_moved`)."""
+        return self._moved(added, 1)._moved(removed, -1)
 
     def count(self, card: Card | str) -> int:
         """How many copies of ``card`` the multiset holds."""
