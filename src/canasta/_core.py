@@ -288,10 +288,11 @@ def lay_out_red_threes(hand: Cards, laid: list[Card], stock: list[Card]) -> Card
     """``hand`` after its red threes are laid out onto ``laid``, one by one (3H first), each
     replaced from the top of ``stock`` while it lasts (§2 cases 4, 5); ``hand`` itself when it
     holds none. ``laid`` and ``stock`` are updated."""
-    counts = list(hand.counts)
-    red = pop_red_three(counts)
-    if red is None:
+    held = hand.counts
+    if not held[5] and not held[6]:  # no red three (3H, 3D): the common case
         return hand
+    counts = list(held)
+    red = pop_red_three(counts)
     while red is not None:
         laid.append(red)
         if stock:

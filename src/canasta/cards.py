@@ -509,16 +509,22 @@ class Cards:
             i = c.id
             counts[i] += step
             changed.append(KIND_OF_ID[i])
-        new = Cards._from_counts(tuple(counts), self.size + step * len(changed))
+        new = object.__new__(Cards)  # as _from_counts does
+        _set_counts(new, tuple(counts))
+        _set_size(new, self.size + step * len(changed))
         old_kinds = self._kinds
+        old_first = self._first
         if old_kinds is None:
+            _set_kinds(new, None)
+            _set_first(new, None)
             return new
         kinds = list(old_kinds)
         for kind in changed:
             kinds[kind] += step
         _set_kinds(new, tuple(kinds))
-        old_first = self._first
-        if old_first is not None:
+        if old_first is None:
+            _set_first(new, None)
+        else:
             first = list(old_first)
             for kind in changed:
                 first[kind] = _first_of(counts, IDS_OF_KIND[kind]) if kinds[kind] else -1
