@@ -298,3 +298,134 @@ def test_the_text_of_a_score_sheet_line_by_line() -> None:
         ]
     )
     assert score.totals == (5, 455)
+
+
+# ---------------------------------------------------------------------------- §2 cases 18, 23
+def test_a_wild_card_laid_off_whose_last_card_has_no_room_is_neither_listed_nor_legal() -> None:
+    """§2 cases 18 and 23: the side's only meld is 9-9-9-2-2 (two wild cards, no canasta) and
+    the hand is JK 2D. Laying off either wild card makes the nines 9-9-9-2-2-W, three wild
+    cards, so the card left is a fourth wild card that can never join them (§2 case 18): it
+    could neither complete a canasta nor be discarded without emptying the hand (§2 case 23).
+    Both lay-offs are refused, both wild cards at once too (four wild cards); the menu holds
+    the two discards."""
+    s = canasta.position(
+        hands=["JK 2D", "", "", ""], melds=[["9C 9D 9H 2C 2S"], []], discard_pile="7D", phase="play"
+    )
+    for meld in ("meld +9 JK", "meld +9 2D"):
+        error = canasta.check(s, meld)
+        assert error is not None and error.reason is Reason.NO_CANASTA_TO_GO_OUT
+    error = canasta.check(s, "meld +9 JK 2D")
+    assert error is not None and error.reason is Reason.TOO_MANY_WILDS
+    assert [str(a) for a in canasta.legal_actions(s)] == ["discard 2D", "discard JK"]
+
+
+# ------------------------------------------------------------------ §1 minimum, §2 case 23
+def test_an_initial_meld_that_leaves_a_dead_last_card_is_neither_listed_nor_legal() -> None:
+    """§1 "Initial-meld minimum" and §2 case 23: an unmelded side on 0 points (minimum 50, §2
+    case 16) holds KC KD JK 7H after a stock draw. K-K-JK counts 70 and meets the minimum, but
+    it leaves the 7H alone, which could only be discarded, emptying the hand without a canasta:
+    it is refused, and the menu holds the discards only."""
+    s = canasta.position(hands=["KC KD JK 7H", "", "", ""], discard_pile="7D", phase="play")
+    assert s.minimum_for(0) == 50 and s.turn.drew is DrawSource.STOCK
+    error = canasta.check(s, "meld KC KD JK")
+    assert error is not None and error.reason is Reason.NO_CANASTA_TO_GO_OUT
+    assert [str(a) for a in canasta.legal_actions(s)] == ["discard 7H", "discard KD", "discard JK"]
+
+
+# ---------------------------------------------------------------------------- more messages
+def test_an_initial_meld_below_the_minimum_is_refused_with_both_counts() -> None:
+    """§1 "Initial-meld minimum", §2 case 16: on a total of 0 the side needs 50; 5-5-5 counts
+    15 (§1 "Card values": a 5 counts 5). The refusal gives the minimum, the side's total and
+    the meld's count."""
+    s = canasta.position(hands=["KC KD 5H 5S 5D 9C", "", "", ""], discard_pile="7D", phase="play")
+    error = canasta.check(s, "meld 5H 5S 5D")
+    assert error is not None and error.reason is Reason.INITIAL_MELD_BELOW_MINIMUM
+    assert str(error) == (
+        "initial_meld_below_minimum: 'meld 5S 5H 5D': the side's initial meld needs 50 points "
+        "(its total is 0); these cards count 15 (§1 'Initial-meld minimum', §2 cases 12, 13)"
+    )
+
+
+@pytest.mark.parametrize(("wild", "quoted"), [("JK", "JK 3S 3S 3C"), ("2D", "2D 3S 3S 3C")])
+def test_a_meld_of_black_threes_with_a_wild_card_is_refused(wild: str, quoted: str) -> None:
+    """§2 case 21: black threes are melded only as three or four of them, with no wild card;
+    the refusal says so, whichever the wild card."""
+    s = canasta.position(
+        hands=[f"3S 3C 3S {wild} 5H", "", "", ""], discard_pile="7D", phase="play", melds=[[K7], []]
+    )
+    error = canasta.check(s, f"meld 3S 3C 3S {wild}")
+    assert error is not None and error.reason is Reason.BLACK_THREE_MELD
+    assert str(error) == (
+        f"black_three_meld: 'meld {quoted}': a meld of black threes holds no wild cards "
+        "(§2 case 21)"
+    )
+
+
+def test_an_answer_that_nobody_asked_for_is_refused() -> None:
+    """§2 case 28: partner answers only a question asked; an answer in the play phase, before
+    any question, is refused as out of phase, by partner or by the player himself."""
+    s = canasta.position(hands=["KH KS 9D 5C", "", "", ""], discard_pile="7D", phase="play")
+    for seat in (2, 0):
+        error = canasta.check(s, AnswerPartner(seat, True))
+        assert error is not None and error.reason is Reason.WRONG_PHASE
+        assert str(error) == "wrong_phase: 'yes': nobody has asked partner to go out"
+
+
+def test_a_long_action_is_quoted_cut_short() -> None:
+    """A refusal quotes its action in at most 120 characters: a longer text is cut and ends
+    with "...". The meld of eleven triples is refused for its first card not held."""
+    s = canasta.position(hands=["KC KD 5H 5S 5D 9C", "", "", ""], discard_pile="7D", phase="play")
+    triples = "4S 4H 4D,5S 5H 5D,6S 6H 6D,7S 7H 7D,8S 8H 8D,9S 9H 9D,TS TH TD,JS JH JD,QS QH QD"
+    groups = [*triples.split(","), "KS KH KS", "AS AH AD"]
+    action = MeldCards(0, [Meld.parse(g) for g in groups])
+    assert len(repr(str(action))) == 125
+    error = canasta.check(s, action)
+    assert error is not None and error.reason is Reason.CARD_NOT_IN_HAND
+    quoted = (
+        "'meld AS AH AD + KS KS KH + QS QH QD + JS JH JD + TS TH TD + 9S 9H 9D + 8S 8H 8D "
+        "+ 7S 7H 7D + 6S 6H 6D + 5S 5H 5D + ...'"
+    )
+    assert len(quoted) == 120
+    assert str(error) == f"card_not_in_hand: {quoted}: AS is not in the hand (or not that often)"
+    assert error.action == action  # the action itself is kept whole
+
+
+@pytest.mark.parametrize(
+    ("pile", "reason", "words"),
+    [
+        ("7D 3S", Reason.PILE_BLOCKED, "a black three on top blocks the pile (§2 cases 3, 6, 7)"),
+        ("7D JK", Reason.PILE_TOP_WILD, "a wild card on top: the pile cannot be taken (§1)"),
+        ("7D 2C", Reason.PILE_TOP_WILD, "a wild card on top: the pile cannot be taken (§1)"),
+    ],
+)
+def test_a_pile_topped_by_a_black_three_or_a_wild_card_is_not_taken(
+    pile: str, reason: Reason, words: str
+) -> None:
+    """§1 "Pile topped by wild / black 3", §2 case 7: the pile cannot be taken, even with a
+    natural pair of its second card; the refusal says why and the menu holds the draw only."""
+    s = canasta.position(hands=["7C 7S 5H", "", "", ""], discard_pile=pile)
+    error = canasta.check(s, TakePile(0, "7C 7S"))
+    assert error is not None and error.reason is reason
+    assert str(error) == f"{reason.value}: 'take 7S 7C': {words}"
+    assert [str(a) for a in canasta.legal_actions(s)] == ["draw"]
+
+
+# ---------------------------------------------------------------------------- score sheet items
+def test_a_misspelt_score_item_is_refused_with_the_nearest_name() -> None:
+    """A score sheet's line is named by its item (§3); a name that is none is refused, listing
+    them, with the nearest one where there is one (words written with spaces are compared with
+    the underscores of the names)."""
+    over = ended(hands=["4C", "5D", "6H", "7S"], seed=None)
+    sheet = canasta.score_hand(over).sides[0]
+    names = (
+        "melded_cards, natural_canastas, mixed_canastas, red_threes, going_out, concealed, "
+        "concealed_canastas, cards_in_hand, undeclared_red_threes"
+    )
+    with pytest.raises(canasta.ScoreItemError) as caught:
+        sheet.points("red 3s")
+    assert str(caught.value) == (
+        f"not a score item: 'red 3s' (one of {names}); did you mean 'red_threes'?"
+    )
+    with pytest.raises(canasta.ScoreItemError) as caught:
+        sheet.points("bonus")
+    assert str(caught.value) == f"not a score item: 'bonus' (one of {names})"
