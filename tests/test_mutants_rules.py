@@ -332,6 +332,33 @@ def test_an_initial_meld_that_leaves_a_dead_last_card_is_neither_listed_nor_lega
     assert [str(a) for a in canasta.legal_actions(s)] == ["discard 7H", "discard KD", "discard JK"]
 
 
+# ---------------------------------------------------------------------------- §1, §2 cases 12, 23
+#: 22 cards: four each of 4s to 7s (5 points each), three 8s and three 9s (10 each)
+BIG_FIVES = "4S 4H 4D 4C 5S 5H 5D 5C 6S 6H 6D 6C 7S 7H 7D 7C 8S 8H 8C 9S 9H 9C"
+
+
+def test_a_big_hand_whose_only_initial_take_empties_it_has_no_take() -> None:
+    """Six players on 7,500 (§1 "Initial-meld minimum", 6P: 150 from 7,500), an unmelded side,
+    a 22-card hand and the 8D alone on the pile. The only initial take that reaches 150 melds
+    every card: 8-8-8 with the 8D (40), 9-9-9 (30) and four each of 4s to 7s (80), the top
+    card counting (§2 case 12); without the fours it counts 130. It would empty the hand while
+    going out needs two canastas (§1 "Canastas to go out", 6P; §2 case 23), so it is refused
+    and the menu, whose initial takes of so big a hand are counted, holds the draw only."""
+    s = canasta.position(
+        "six-player", hands=[BIG_FIVES, *[""] * 5], discard_pile="8D", totals=[7500, 0]
+    )
+    assert s.minimum_for(0) == 150 and not s.pile_frozen
+    rest = ["9S 9H 9C", "7S 7H 7D 7C", "6S 6H 6D 6C", "5S 5H 5D 5C", "4S 4H 4D 4C"]
+    whole = TakePile(0, "8S 8H 8C", tuple(Meld.parse(m) for m in rest))
+    error = canasta.check(s, whole)
+    assert error is not None and error.reason is Reason.NO_CANASTA_TO_GO_OUT
+    short = TakePile(0, "8S 8H 8C", tuple(Meld.parse(m) for m in rest[:-1]))
+    error = canasta.check(s, short)
+    assert error is not None and error.reason is Reason.INITIAL_MELD_BELOW_MINIMUM
+    assert "these cards count 130" in str(error)
+    assert [str(a) for a in canasta.legal_actions(s)] == ["draw"]
+
+
 # ---------------------------------------------------------------------------- more messages
 def test_an_initial_meld_below_the_minimum_is_refused_with_both_counts() -> None:
     """§1 "Initial-meld minimum", §2 case 16: on a total of 0 the side needs 50; 5-5-5 counts
