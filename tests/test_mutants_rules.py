@@ -359,6 +359,26 @@ def test_a_big_hand_whose_only_initial_take_empties_it_has_no_take() -> None:
     assert [str(a) for a in canasta.legal_actions(s)] == ["draw"]
 
 
+@pytest.mark.parametrize(("extra", "listed"), [("", False), (" KS", False), (" KS KH", True)])
+def test_a_big_initial_meld_is_listed_only_if_it_keeps_two_cards(extra: str, listed: bool) -> None:
+    """Six players on 7,500 (minimum 150, §1 "Initial-meld minimum", 6P), an unmelded side,
+    after a stock draw: the hand above with the 8D is 23 cards, and its only initial meld that
+    reaches 150 melds them all (40 + 30 + 80). That empties the hand; with a king beside, the
+    king is left and its discard would empty it: both need the two canastas the side lacks (§1
+    "Canastas to go out", 6P; §2 case 23). With two kings it keeps two cards and is listed."""
+    hand = BIG_FIVES + " 8D" + extra
+    s = canasta.position(
+        "six-player", hands=[hand, *[""] * 5], discard_pile="QD", totals=[7500, 0], phase="play"
+    )
+    assert s.minimum_for(0) == 150
+    meld = "meld 9S 9H 9C + 8S 8H 8D 8C + 7S 7H 7D 7C + 6S 6H 6D 6C + 5S 5H 5D 5C + 4S 4H 4D 4C"
+    assert (meld in [str(a) for a in canasta.legal_actions(s)]) is listed
+    error = canasta.check(s, meld)
+    assert (error is None) is listed
+    if error is not None:
+        assert error.reason is Reason.NO_CANASTA_TO_GO_OUT
+
+
 # ---------------------------------------------------------------------------- more messages
 def test_an_initial_meld_below_the_minimum_is_refused_with_both_counts() -> None:
     """§1 "Initial-meld minimum", §2 case 16: on a total of 0 the side needs 50; 5-5-5 counts
