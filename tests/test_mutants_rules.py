@@ -16,6 +16,7 @@ from canasta import (
     Draw,
     DrawSource,
     EndReason,
+    EndTurn,
     Meld,
     MeldCards,
     Reason,
@@ -476,3 +477,69 @@ def test_a_misspelt_score_item_is_refused_with_the_nearest_name() -> None:
     with pytest.raises(canasta.ScoreItemError) as caught:
         sheet.points("bonus")
     assert str(caught.value) == f"not a score item: 'bonus' (one of {names})"
+
+
+# ---------------------------------------------------------------------------- §2 cases 12, 23, 31
+#: 20 cards: five 4s, five 5s, four 6s, four 7s (5 points each) and two 8s (10 each)
+FIVES = "4S 4H 4D 4C 4S 5S 5H 5D 5C 5S 6S 6H 6D 6C 7S 7H 7D 7C 8S 8H"
+FIVES_TAKE = TakePile(
+    0,
+    "8S 8H",
+    tuple(
+        Meld.parse(m) for m in ["7S 7H 7D 7C", "6S 6H 6D 6C", "5S 5S 5H 5D 5C", "4S 4S 4H 4D 4C"]
+    ),
+)
+
+
+def test_a_big_hand_whose_only_take_keeps_a_dead_card_cannot_take_the_pile() -> None:
+    """§2 cases 12, 16 and 23: an unmelded side on 3,000 (minimum 120) holds the 20 cards above
+    and a king; the 8D tops the pile. The only initial take that reaches 120 melds every card
+    but the king: 8-8-8D (30, the top card counting) and the 4s to 7s (90). The king left
+    could neither complete a canasta nor be discarded without emptying the hand, so the take is
+    refused and not listed; with the stock exhausted, the player cannot take the pile and the
+    hand ends at once (§2 case 31)."""
+    hand = FIVES + " KS"
+    s = canasta.position(hands=[hand, "", "", ""], discard_pile="8D", totals=[3000, 0])
+    assert s.minimum_for(0) == 120
+    error = canasta.check(s, FIVES_TAKE)
+    assert error is not None and error.reason is Reason.NO_CANASTA_TO_GO_OUT
+    assert [str(a) for a in canasta.legal_actions(s)] == ["draw"]
+    over = empty_stock_position(
+        hands=[hand, "", "", ""], discard_pile="8D", totals=[3000, 0], rest_seat=1
+    )
+    assert over.end is not None
+    assert (over.end.reason, over.end.seat) == (EndReason.STOCK_EXHAUSTED, 0)
+
+
+def test_a_big_hand_with_one_take_may_take_the_pile_after_the_stock() -> None:
+    """§2 case 31: the same with a second king: the take keeps two cards and is lawful, the
+    only one. With the stock exhausted the hand goes on, and the player may take the pile or
+    decline it (a pile frozen for an unmelded side need not be taken)."""
+    s = empty_stock_position(
+        hands=[FIVES + " KS KH", "", "", ""], discard_pile="8D", totals=[3000, 0], rest_seat=1
+    )
+    assert s.end is None and canasta.check(s, FIVES_TAKE) is None
+    assert [str(a) for a in canasta.legal_actions(s)] == [str(FIVES_TAKE), "decline"]
+
+
+# ---------------------------------------------------------------------------- §2 case 30, §4 A7
+def test_ending_a_turn_without_a_discard_is_for_the_drawer_of_a_last_red_three() -> None:
+    """§4 A7 (may meld): after drawing a last stock card that is a red three, the drawer ends
+    his turn without a discard and the hand is over, ended by him (§2 case 30). Any other turn
+    ends with a discard: ``end`` is refused, naming the action."""
+    v = canasta.get_variant("classic").derive(last_card_red_three="may_meld")
+    s = empty_stock_position(
+        variant=v, hands=["9C 9D 5H", "", "", ""], discard_pile="7C", stock="3H", rest_seat=1
+    )
+    t = canasta.apply(s, Draw(0))
+    assert [str(a) for a in canasta.legal_actions(t)] == ["end"]
+    u = canasta.apply(t, EndTurn(0))
+    assert u.end == canasta.HandEnd(reason=EndReason.LAST_CARD_RED_THREE, seat=0)
+    p = canasta.position(hands=["KH KS 9D 5C", "", "", ""], discard_pile="7D", phase="play")
+    error = canasta.check(p, EndTurn(0))
+    assert error is not None and error.reason is Reason.WRONG_PHASE
+    assert error.action == EndTurn(0)
+    assert str(error) == (
+        "wrong_phase: 'end': a turn ends with a discard (or going out); ending it without one "
+        "is only for the drawer of a last red three (§4 A7)"
+    )
