@@ -543,3 +543,74 @@ def test_ending_a_turn_without_a_discard_is_for_the_drawer_of_a_last_red_three()
         "wrong_phase: 'end': a turn ends with a discard (or going out); ending it without one "
         "is only for the drawer of a last red three (§4 A7)"
     )
+
+
+# ---------------------------------------------------------------------------- taking: messages
+@pytest.mark.parametrize(
+    ("take", "reason", "message"),
+    [
+        (
+            "take 9C 9S",
+            Reason.CARD_NOT_IN_HAND,
+            "card_not_in_hand: 'take 9S 9C': 9S is not in the hand (or not that often)",
+        ),
+        (
+            "take 9C 5H",
+            Reason.WRONG_RANK,
+            "wrong_rank: 'take 9C 5H': 5H cannot be melded with the top card 9D (§1 'Taking the "
+            "pile')",
+        ),
+        (
+            "take 9C JK",
+            Reason.PILE_FROZEN,
+            "pile_frozen: 'take JK 9C': the pile is frozen (it holds a wild card or red three): "
+            "only a natural pair of 9s from the hand takes it (§1 'Frozen pile', §2 cases 9, 10, "
+            "12)",
+        ),
+    ],
+)
+def test_a_refused_take_is_quoted_with_its_reason(take: str, reason: Reason, message: str) -> None:
+    """§1 "Taking the pile", "Frozen pile", §2 cases 2, 9: the pile under the 9D holds a red
+    three, so it is frozen and only a natural pair of 9s takes it; a take names cards held and
+    of the top card's rank. The refusal says which rule, and quotes the action."""
+    s = canasta.position(
+        hands=["9C 5H JK 4D", "", "", ""], melds=[["KC KD KH"], []], discard_pile="3H 9D"
+    )
+    error = canasta.check(s, take)
+    assert error is not None and error.reason is reason
+    assert str(error) == message
+    assert str(error.action) == take
+
+
+# ---------------------------------------------------------------------------- §1, §2 case 23
+def test_a_canasta_the_take_grows_is_counted_once() -> None:
+    """Six players (two canastas to go out, three packs, §1): the side's only canasta is its
+    seven queens; QS QH take the pile frozen by a red three (§2 cases 2, 10) onto it. The
+    queens stay one canasta, so the empty hand would go out with one of the two needed (§2
+    case 23): the take is refused and the menu holds the draw only."""
+    s = canasta.position(
+        "six-player",
+        hands=["QS QH", *[""] * 5],
+        melds=[["QC QC QD QD QH QH QS"], []],
+        discard_pile="3H QD",
+    )
+    assert s.pile_frozen and s.canastas(0) == 1
+    error = canasta.check(s, "take QS QH")
+    assert error is not None and error.reason is Reason.NO_CANASTA_TO_GO_OUT
+    assert [str(a) for a in canasta.legal_actions(s)] == ["draw"]
+
+
+# ---------------------------------------------------------------------------- §2 cases 13, 29
+def test_a_concealed_going_out_with_a_pair_and_a_wild_card_is_listed() -> None:
+    """§2 cases 13 and 29: an unmelded side after a stock draw goes out concealed with no
+    minimum: seven kings (a natural canasta) and 5-5-JK in one meld action, then the 9C
+    discarded. It is listed beside the single melds (which need the minimum of 50); the side
+    scores 70 + 60 melded, 500 for the canasta and 200 for going out concealed (§3)."""
+    s = canasta.position(
+        hands=["KC KC KD KD KH KH KS 5S 5H JK 9C", "", "", ""], discard_pile="7D", phase="play"
+    )
+    out = "meld KS KH KH KD KD KC KC + JK 5S 5H"
+    assert out in [str(a) for a in canasta.legal_actions(s)]
+    u = canasta.apply(canasta.apply(s, out), "discard 9C")
+    assert u.end is not None and u.end.went_out and u.end.concealed
+    assert canasta.score_hand(u).totals == (830, 0)
