@@ -614,3 +614,38 @@ def test_a_concealed_going_out_with_a_pair_and_a_wild_card_is_listed() -> None:
     u = canasta.apply(canasta.apply(s, out), "discard 9C")
     assert u.end is not None and u.end.went_out and u.end.concealed
     assert canasta.score_hand(u).totals == (830, 0)
+
+
+# ---------------------------------------------------------------------------- §1 "Taking the pile"
+def test_the_takes_listed_are_the_minimal_ways() -> None:
+    """§1 "Taking the pile", §2 case 9: on an unfrozen pile topped by the 9D (the side has no
+    nines), a natural and a wild card, or a natural pair, take it. The menu lists the ways with
+    no card to spare: 9-2, 9-JK and 9-9; a way holding one of them (9-9-JK, 9-9-9) is legal
+    but not listed."""
+    s = canasta.position(
+        hands=["9C 9S 9H JK 2D 5H 6H", "", "", ""], melds=[["QC QD QH"], []], discard_pile="9D"
+    )
+    assert [str(a) for a in canasta.legal_actions(s)] == [
+        "draw",
+        "take 2D 9S",
+        "take JK 9S",
+        "take 9S 9H",
+    ]
+    assert canasta.check(s, "take 9S 9H JK") is None
+    assert canasta.check(s, "take 9S 9H 9C") is None
+
+
+# ---------------------------------------------------------------------------- §2 cases 24, 29
+def test_an_initial_take_that_makes_a_canasta_and_empties_the_hand_goes_out() -> None:
+    """§2 cases 12, 24 and 29: an unmelded side on 3,000 (minimum 120) takes the KD with six
+    kings, 9-9-9 and four 4s: 70 + 30 + 20 = 120, every card of the hand. The kings are a
+    natural canasta of seven, so the empty hand goes out, concealed (the whole hand melded in
+    one turn, the minimum met from the pile): listed, and scored 120 + 500 + 200 (§3)."""
+    hand = "KC KC KD KH KH KS 9C 9D 9H 4C 4D 4H 4S"
+    s = canasta.position(hands=[hand, "", "", ""], discard_pile="KD", totals=[3000, 0])
+    assert s.minimum_for(0) == 120
+    take = "take KS KH KH KD KC KC + 9H 9D 9C + 4S 4H 4D 4C"
+    assert [str(a) for a in canasta.legal_actions(s)] == ["draw", take]
+    t = canasta.apply(s, take)
+    assert t.end is not None and t.end.went_out and t.end.concealed
+    assert canasta.score_hand(t).totals == (820, 0)
