@@ -649,3 +649,20 @@ def test_an_initial_take_that_makes_a_canasta_and_empties_the_hand_goes_out() ->
     t = canasta.apply(s, take)
     assert t.end is not None and t.end.went_out and t.end.concealed
     assert canasta.score_hand(t).totals == (820, 0)
+
+
+# ---------------------------------------------------------------------------- §2 case 23
+def test_the_discard_of_a_last_card_that_completes_the_canasta_is_refused() -> None:
+    """§2 case 23: the side's six nines and no canasta; the hand is the 9H. Melding it makes a
+    canasta of seven and goes out (a canasta completed in the same turn counts); discarding it
+    would empty the hand without one, and the refusal says so."""
+    s = canasta.position(
+        hands=["9H", "", "", ""], melds=[["9C 9D 9H 9S 9C 9D"], []], discard_pile="7D", phase="play"
+    )
+    assert [str(a) for a in canasta.legal_actions(s)] == ["meld 9H"]
+    error = canasta.check(s, "discard 9H")
+    assert error is not None and error.reason is Reason.NO_CANASTA_TO_GO_OUT
+    assert str(error) == (
+        "no_canasta_to_go_out: 'discard 9H': the hand would be empty, and going out needs 1 "
+        "canasta on the side (it would have 0) (§2 case 23)"
+    )
