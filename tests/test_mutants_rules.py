@@ -666,3 +666,37 @@ def test_the_discard_of_a_last_card_that_completes_the_canasta_is_refused() -> N
         "no_canasta_to_go_out: 'discard 9H': the hand would be empty, and going out needs 1 "
         "canasta on the side (it would have 0) (§2 case 23)"
     )
+
+
+# ---------------------------------------------------------------------------- §2 case 15
+def test_an_initial_meld_with_a_two_to_spare_is_legal_but_not_listed() -> None:
+    """§2 case 15: on a negative total the minimum is 15. The menu lists the initial melds
+    with no card to spare: 9-9-2 (40); 9-9-2-2 (60) is legal, but its second two could be left
+    out, so it is not listed."""
+    s = canasta.position(
+        hands=["9C 9D 2C 2D 5H 6S 7H", "", "", ""],
+        discard_pile="7D",
+        phase="play",
+        totals=[-100, 0],
+    )
+    assert s.minimum_for(0) == 15
+    assert [str(a) for a in canasta.legal_actions(s)] == [
+        "meld 2D 9D 9C",
+        "discard 2D",
+        "discard 5H",
+        "discard 6S",
+        "discard 7H",
+        "discard 9D",
+    ]
+    assert canasta.check(s, "meld 9C 9D 2C 2D") is None
+
+
+def test_a_player_without_a_partner_cannot_ask() -> None:
+    """§1 "Ask partner" (two players: n/a, §2 case 28): a player who has no partner is refused
+    the question, and told why."""
+    s = canasta.position(
+        "two-player", hands=["9C 9D 2C 2D 5H 6S 7H", ""], discard_pile="7D", phase="play"
+    )
+    error = canasta.check(s, AskPartner(0))
+    assert error is not None and error.reason is Reason.CANNOT_ASK
+    assert str(error) == "cannot_ask: 'ask': the player has no partner to ask"
