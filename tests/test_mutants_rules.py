@@ -700,3 +700,25 @@ def test_a_player_without_a_partner_cannot_ask() -> None:
     error = canasta.check(s, AskPartner(0))
     assert error is not None and error.reason is Reason.CANNOT_ASK
     assert str(error) == "cannot_ask: 'ask': the player has no partner to ask"
+
+
+def test_a_melded_side_goes_out_from_a_long_hand_step_by_step() -> None:
+    """§1 "Canastas to go out", §2 case 27: the side has a canasta; 9-9-9 and 5-5-5 with the
+    4C to discard go out. The menu reaches that going out meld by meld (each of the two, then
+    the other with the discard), so it lists the single melds, not both at once; melding both
+    at once is legal all the same."""
+    s = canasta.position(
+        hands=["9C 9D 9H 5S 5D 5H 4C", "", "", ""],
+        melds=[[K7], []],
+        discard_pile="7D",
+        phase="play",
+    )
+    assert [str(a) for a in canasta.legal_actions(s)] == [
+        "meld 9H 9D 9C",
+        "meld 5S 5H 5D",
+        "ask",
+        "discard 4C",
+        "discard 5S",
+        "discard 9H",
+    ]
+    assert canasta.check(s, "meld 9C 9D 9H + 5S 5D 5H") is None
