@@ -6,7 +6,7 @@ and unranked (``Compounds``), and long runs of going outs counted (``FullMelds``
 then a ``LazyMenu``. Here the same positions are also searched the plain way (the search bound
 and the listing bound raised), and the two menus must hold the same actions, none twice; and a
 counted menu must give, index by index, what its iteration gives (§1 "Initial-meld minimum",
-"Taking the pile"; §2 cases 12, 23, 29).
+"Taking the pile"; §2 cases 12, 23, 28, 29; §4 A7).
 """
 
 from __future__ import annotations
@@ -14,9 +14,10 @@ from __future__ import annotations
 import pytest
 
 import canasta
-from canasta import GameState, position
+from canasta import Draw, GameState, position
 from canasta import _menu as menu
 from canasta import _rules as rules
+from rules_helpers import empty_stock_position
 
 BIG = {
     "26 cards": "4S 4H 5S 5H 6S 6H 7S 7H 8S 8H 9S 9H TS TH JS JH QS QH KS KH AS AH JK 2C 2D 2H",
@@ -42,6 +43,28 @@ def _positions() -> dict[str, GameState]:
         phase="play",
         hands=["KS KS KH KH KD KD KC JK JK 2C 2D 5S 5H 5D 9C 9D 9H QS QH QD", "4S", "4H", "6C"],
         discard_pile="QC",
+    )
+    # §4 A7 (may meld): the drawer of a last stock card that is a red three melds, then ends
+    # his turn without a discard; his counted openings and going outs come before that end
+    last = canasta.get_variant("classic").derive(last_card_red_three="may_meld")
+    before = empty_stock_position(
+        variant=last,
+        hands=[BIG["26 cards"], "", "", ""],
+        discard_pile="7C",
+        stock="3H",
+        rest_seat=1,
+        totals=[3000, 0],
+    )
+    out["last red three, 26 cards, total 3000"] = canasta.apply(before, Draw(0))
+    # §2 case 28 (Brazilian, asking compulsory): no going out is listed without asking, so the
+    # counted openings come alone
+    ask = canasta.get_variant("classic").derive(ask_partner="compulsory")
+    out["compulsory asking, 26 cards, total 3000"] = position(
+        ask,
+        phase="play",
+        hands=[BIG["26 cards"], "4C", "4D", "6C"],
+        discard_pile="QC",
+        totals=[3000, 0],
     )
     return out
 
@@ -83,4 +106,6 @@ def test_the_big_positions_are_counted() -> None:
     }
     assert {"take, 24 cards, total 3000", "meld, 26 cards, total 3000"} <= lazy
     assert "no minimum, going outs" in lazy
-    assert len(lazy) >= 12
+    assert "last red three, 26 cards, total 3000" in lazy
+    assert "compulsory asking, 26 cards, total 3000" in lazy
+    assert len(lazy) >= 14

@@ -484,3 +484,23 @@ def test_a_phase_stated_by_its_value_is_that_phase() -> None:
     for wrong in ("bogus", 3, []):
         with pytest.raises(canasta.StateError, match="is not a phase"):
             problems(G, phase=wrong)  # type: ignore[arg-type]
+
+
+def test_regression_an_answer_before_the_draw_is_a_fact() -> None:
+    """§2 case 28: partner answers a question asked in the play phase, so a turn before the
+    draw has no answer. A "no" (``permission=False``) there was taken for no fact, as a
+    ``False`` flag is: the engine then refused the player's going out with the pile ("partner
+    said no") though nobody had asked, and drawing led to an answer without a question."""
+    s = turn(G, permission=False)
+    assert s.phase is Phase.DRAW
+    assert [(p.code, p.path) for p in problems(s)] == [("facts_before_drawing", "turn.permission")]
+    with pytest.raises(canasta.NotationError, match=r"^\$\.turn\.permission: before drawing"):
+        canasta.from_json(canasta.to_json(s))
+    with pytest.raises(canasta.PositionError, match=r"^permission: before drawing, a turn has no"):
+        canasta.position(
+            hands=["9C 9S", "", "", ""],
+            melds=[["KC KC KD KD KH KH KS"], []],
+            discard_pile="9D",
+            permission=False,
+        )
+    assert problems(turn(G, permission=None)) == ()

@@ -468,7 +468,12 @@ def _turn(state: GameState, melded: bool, phase: Phase) -> Iterator[Problem]:
         names = [f.name for f in attrs.fields(Turn)[1:]]
         names.insert(names.index("created") + 1, "melded")  # where the formats write it
         facts = {name: melded if name == "melded" else getattr(t, name) for name in names}
-        given = [name for name, fact in facts.items() if fact not in _NO_FACT]
+        # partner's answer is a fact either way: a "no" (False) as much as a "yes" (§2 case 28)
+        given = [
+            name
+            for name, fact in facts.items()
+            if fact not in _NO_FACT or (name == "permission" and fact is not None)
+        ]
         if given:
             yield _problem("facts_before_drawing", f"turn.{given[0]}")
         if not state.hands[seat]:
